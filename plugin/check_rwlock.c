@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * check_rwlock.c - rwlock read sections, one function at a time.
+ *
+ * A read section is "short" when no path through it loops, every call in
+ * it has a known, bounded body, and its longest path is at most
+ * rules/thresholds.tbl's rwlock_short_cost: readers then almost never
+ * overlap and the rwlock only costs an extra atomic (BACKGROUND.md 1).
+ * Whether the whole lock may become a spinlock_t is decided across files
+ * by the report tool; here we only say what one section shows.
+ */
+#include "compat.h"
+#include "diag.h"
+#include "check_rwlock.h"
+
+#define CHECK "rwlock-read"
+
+bool lf_rwlock_section_short(const struct lf_section *sec)
+{
+	return sec->cost_known && !sec->loop && !sec->open_at_exit &&
+	       !sec->releases.is_empty() && sec->cost <= lf_rwlock_short_cost;
+}
+
+static void check_recursion(const struct lf_fn *fn, const struct lf_section *sec)
+{
+	const struct lf_event *acq = &fn->events[sec->acquire];
+	unsigned i;
+	int index;
+
+	FOR_EACH_VEC_ELT(sec->nested, i, index) {
+		const struct lf_event *again = &fn->events[index];
+
+		if (again->lock != acq->lock)
+			continue;
+		lf_warn(again->loc, CHECK,
+			"'%s' is read-acquired again while read-held: "
+			"a spinlock_t here would deadlock",
+			fn->locks[acq->lock].name);
+		lf_note(acq->loc, "first read-acquired here");
+	}
+}
+
+void lf_check_rwlock(const struct lf_fn *fn)
+{
+	unsigned i;
+	struct lf_section *sec;
+
+	FOR_EACH_VEC_ELT(fn->sections, i, sec) {
+		const struct lf_event *acq = &fn->events[sec->acquire];
+		const struct lf_lockid *id = &fn->locks[acq->lock];
+
+		if (acq->prim->cls != LF_CLASS_rwlock ||
+		    acq->prim->mode != LF_MODE_read)
+			continue;
+		if (sec->recursive) {
+			check_recursion(fn, sec);
+			continue;
+		}
+		if (id->kind == LF_ID_unknown || !lf_rwlock_section_short(sec))
+			continue;
+		lf_warn(acq->loc, CHECK,
+			"read section of rwlock '%s' is short (%d insns, no loop, "
+			"no call of unknown length): a spinlock_t would save an "
+			"atomic per entry", id->name, sec->cost);
+	}
+}

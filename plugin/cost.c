@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cost.c - statement costs and whole-function summaries.
+ */
+#include "compat.h"
+#include "rules.h"
+#include "cost.h"
+
+static hash_map<tree, struct lf_summary *> *summaries;
+static int summary_depth;
+
+void lf_order_compute(struct function *fun, struct lf_order *order)
+{
+	int nblocks = last_basic_block_for_fn(fun);
+
+	order->rpo = XNEWVEC(int, n_basic_blocks_for_fn(fun));
+	order->pos = XNEWVEC(int, nblocks);
+	for (int i = 0; i < nblocks; i++)
+		order->pos[i] = -1;
+	order->n = pre_and_rev_post_order_compute_fn(fun, NULL, order->rpo,
+						     false);
+	for (int i = 0; i < order->n; i++)
+		order->pos[order->rpo[i]] = i;
+}
+
+void lf_order_release(struct lf_order *order)
+{
+	XDELETEVEC(order->rpo);
+	XDELETEVEC(order->pos);
+}
+
+/* Calls that end in a bounded amount of work we do not measure. */
+static bool call_is_known(gimple *stmt, tree callee)
+{
+	if (gimple_call_internal_p(stmt))
+		return true;
+	if (!callee)
+		return false;
+	if (fndecl_built_in_p(callee))
+		return true;
+	return lf_primitive_lookup(lf_decl_name(callee) ?: "") != NULL;
+}
+
+int lf_stmt_cost(gimple *stmt, const struct lf_summary **callee_out)
+{
+	int cost = estimate_num_insns(stmt, &eni_size_weights);
+	const struct lf_summary *sum = NULL;
+
+	if (is_gimple_call(stmt)) {
+		tree callee = gimple_call_fndecl(stmt);
+
+		if (callee && !call_is_known(stmt, callee))
+			sum = lf_function_summary(callee);
+		else if (!callee && !gimple_call_internal_p(stmt))
+			sum = NULL;
+		if (sum)
+			cost += sum->cost;
+	}
+	if (callee_out)
+		*callee_out = sum;
+	return cost;
+}
+
+static bool body_available(tree fndecl)
+{
+	struct function *fn = DECL_STRUCT_FUNCTION(fndecl);
+
+	/* A __weak body may be replaced at link time: not this code. */
+	return fn && fn->cfg && !DECL_WEAK(fndecl);
+}
+
+static void summarise(tree fndecl, struct lf_summary *sum)
+{
+	struct function *fn = DECL_STRUCT_FUNCTION(fndecl);
+	struct lf_order order;
+	int *dist;
+
+	push_cfun(fn);
+	lf_order_compute(fn, &order);
+	dist = XCNEWVEC(int, last_basic_block_for_fn(fn));
+	sum->known = true;
+	sum->cost = 0;
+
+	for (int i = 0; i < order.n; i++) {
+		basic_block bb = BASIC_BLOCK_FOR_FN(fn, order.rpo[i]);
+		int best = 0, w = 0;
+		edge e;
+		edge_iterator ei;
+
+		FOR_EACH_EDGE(e, ei, bb->preds) {
+			if (lf_back_edge(&order, e)) {
+				sum->loop = true;
+				continue;
+			}
+			if (e->src->index != ENTRY_BLOCK)
+				best = MAX(best, dist[e->src->index]);
+		}
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
+		     !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+			const struct lf_summary *callee = NULL;
+
+			w += lf_stmt_cost(stmt, &callee);
+			if (is_gimple_call(stmt)) {
+				tree fn_callee = gimple_call_fndecl(stmt);
+
+				if (callee) {
+					sum->loop |= callee->loop;
+					sum->known &= callee->known;
+				} else if (!fn_callee ||
+					   !call_is_known(stmt, fn_callee)) {
+					sum->known = false;
+				}
+			}
+		}
+		dist[bb->index] = best + w;
+		sum->cost = MAX(sum->cost, dist[bb->index]);
+	}
+	XDELETEVEC(dist);
+	lf_order_release(&order);
+	pop_cfun();
+}
+
+/*
+ * NULL when FNDECL's body is not here (extern), or too deep: the caller
+ * then treats the call as of unknown length.
+ */
+const struct lf_summary *lf_function_summary(tree fndecl)
+{
+	struct lf_summary **slot, *sum;
+
+	if (!summaries)
+		summaries = new hash_map<tree, struct lf_summary *>;
+	slot = summaries->get(fndecl);
+	if (slot)
+		return *slot;
+	if (!body_available(fndecl) || summary_depth >= lf_inline_depth)
+		return NULL;
+
+	/* A recursive call finds the in-progress entry: unknown length. */
+	sum = XCNEW(struct lf_summary);
+	summaries->put(fndecl, sum);
+	summary_depth++;
+	{
+		struct lf_summary done = {};
+
+		summarise(fndecl, &done);
+		done.has_body = true;
+		*sum = done;
+	}
+	summary_depth--;
+	return sum;
+}
+
+void lf_cost_finish(void)
+{
+	if (!summaries)
+		return;
+	for (auto it = summaries->begin(); it != summaries->end(); ++it)
+		XDELETE((*it).second);
+	delete summaries;
+	summaries = NULL;
+}

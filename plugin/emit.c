@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * emit.c - section, release_only, lock_arg and unknown records.
+ *
+ * Every lock class gets section records (the checks and the report tool
+ * pick what they need); docs/RECORDS.md describes each field.
+ */
+#include "compat.h"
+#include "records.h"
+#include "emit.h"
+
+const char *lf_callee_name(tree callee, char *buf, size_t len)
+{
+	if (!callee)
+		return "<indirect>";
+	return lf_function_id(callee, buf, len);
+}
+
+static void set_lock(json_t *rec, const struct lf_fn *fn, int lock)
+{
+	const struct lf_lockid *id = &fn->locks[lock];
+
+	json_object_set_new(rec, "lock", json_string(id->name));
+	json_object_set_new(rec, "lock_kind",
+			    json_string(lf_lockid_kind_name(id->kind)));
+	if (id->kind == LF_ID_param)
+		json_object_set_new(rec, "param", json_integer(id->param));
+}
+
+static void set_primitive(json_t *rec, const struct lf_primitive *prim)
+{
+	json_object_set_new(rec, "class", json_string(lf_class_name(prim->cls)));
+	json_object_set_new(rec, "mode", json_string(lf_mode_name(prim->mode)));
+	json_object_set_new(rec, "variant",
+			    json_string(lf_variant_name(prim->variant)));
+	json_object_set_new(rec, "primitive", json_string(prim->name));
+	json_object_set_new(rec, "api", json_string(prim->api));
+}
+
+static json_t *line_of(gimple *stmt)
+{
+	return json_integer(LOCATION_LINE(lf_user_location(gimple_location(stmt))));
+}
+
+static json_t *releases_json(const struct lf_fn *fn, const struct lf_section *sec)
+{
+	json_t *arr = json_array();
+	unsigned i;
+	int ev;
+
+	FOR_EACH_VEC_ELT(sec->releases, i, ev) {
+		json_t *rel = json_object();
+
+		json_object_set_new(rel, "line", line_of(fn->events[ev].stmt));
+		json_object_set_new(rel, "primitive",
+				    json_string(fn->events[ev].prim->name));
+		json_array_append_new(arr, rel);
+	}
+	return arr;
+}
+
+static json_t *calls_json(const struct lf_section *sec)
+{
+	json_t *arr = json_array();
+	char buf[512];
+	unsigned i;
+	struct lf_call *call;
+
+	FOR_EACH_VEC_ELT(sec->calls, i, call) {
+		json_t *c = json_object();
+
+		json_object_set_new(c, "callee", json_string(
+			lf_callee_name(call->callee, buf, sizeof(buf))));
+		json_object_set_new(c, "line", line_of(call->stmt));
+		if (call->sum) {
+			json_object_set_new(c, "cost", json_integer(call->sum->cost));
+			json_object_set_new(c, "cost_known",
+					    json_boolean(call->sum->known));
+			json_object_set_new(c, "loop", json_boolean(call->sum->loop));
+		} else {
+			json_object_set_new(c, "cost", json_null());
+		}
+		json_array_append_new(arr, c);
+	}
+	return arr;
+}
+
+static json_t *nested_json(const struct lf_fn *fn, const struct lf_section *sec)
+{
+	json_t *arr = json_array();
+	unsigned i;
+	int ev;
+
+	FOR_EACH_VEC_ELT(sec->nested, i, ev) {
+		const struct lf_event *e = &fn->events[ev];
+		json_t *n = json_object();
+
+		set_lock(n, fn, e->lock);
+		json_object_set_new(n, "class", json_string(lf_class_name(e->prim->cls)));
+		json_object_set_new(n, "mode", json_string(lf_mode_name(e->prim->mode)));
+		json_object_set_new(n, "line", line_of(e->stmt));
+		json_array_append_new(arr, n);
+	}
+	return arr;
+}
+
+static void emit_section(const struct lf_fn *fn, const struct lf_section *sec)
+{
+	const struct lf_event *acq = &fn->events[sec->acquire];
+	json_t *rec = lf_record_new("section", acq->loc, fn->fun->decl);
+
+	set_lock(rec, fn, acq->lock);
+	set_primitive(rec, acq->prim);
+	json_object_set_new(rec, "try", json_boolean(acq->prim->action != LF_ACT_acquire));
+	if (acq->try_unresolved)
+		json_object_set_new(rec, "try_unresolved", json_true());
+	json_object_set_new(rec, "cost", json_integer(sec->cost));
+	json_object_set_new(rec, "cost_known", json_boolean(sec->cost_known));
+	json_object_set_new(rec, "loop", json_boolean(sec->loop));
+	json_object_set_new(rec, "recursive", json_boolean(sec->recursive));
+	json_object_set_new(rec, "open_at_exit", json_boolean(sec->open_at_exit));
+	json_object_set_new(rec, "releases", releases_json(fn, sec));
+	json_object_set_new(rec, "calls", calls_json(sec));
+	json_object_set_new(rec, "nested", nested_json(fn, sec));
+	lf_record_add(rec);
+	lf_stats.sections++;
+}
+
+static void emit_release_only(const struct lf_fn *fn, int index)
+{
+	const struct lf_event *ev = &fn->events[index];
+	json_t *rec = lf_record_new("release_only", ev->loc, fn->fun->decl);
+
+	set_lock(rec, fn, ev->lock);
+	set_primitive(rec, ev->prim);
+	lf_record_add(rec);
+}
+
+static void emit_lockarg(const struct lf_fn *fn, const struct lf_lockarg *la)
+{
+	json_t *rec = lf_record_new("lock_arg",
+				    lf_user_location(gimple_location(la->stmt)),
+				    fn->fun->decl);
+	char buf[512];
+
+	json_object_set_new(rec, "callee", json_string(
+		lf_callee_name(la->callee, buf, sizeof(buf))));
+	json_object_set_new(rec, "arg", json_integer(la->arg));
+	set_lock(rec, fn, la->lock);
+	lf_record_add(rec);
+}
+
+static void emit_unknown(const struct lf_fn *fn, int index)
+{
+	const struct lf_event *ev = &fn->events[index];
+	json_t *rec = lf_record_new("unknown", ev->loc, fn->fun->decl);
+
+	json_object_set_new(rec, "primitive", json_string(ev->prim->name));
+	json_object_set_new(rec, "reason",
+			    json_string("lock argument not resolved to an object"));
+	lf_record_add(rec);
+	lf_stats.unknown++;
+}
+
+void lf_emit_function(const struct lf_fn *fn)
+{
+	unsigned i;
+	int index;
+	struct lf_section *sec;
+	struct lf_lockarg *la;
+
+	if (!lf_records_wanted())
+		return;
+	FOR_EACH_VEC_ELT(fn->sections, i, sec)
+		emit_section(fn, sec);
+	FOR_EACH_VEC_ELT(fn->release_only, i, index)
+		emit_release_only(fn, index);
+	FOR_EACH_VEC_ELT(fn->lockargs, i, la)
+		emit_lockarg(fn, la);
+	FOR_EACH_VEC_ELT(fn->unresolved, i, index)
+		emit_unknown(fn, index);
+}

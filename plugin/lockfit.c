@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lockfit.c - plugin entry: options, the GIMPLE pass, end-of-unit output.
+ *
+ * Options (-fplugin-arg-lockfit-KEY[=VALUE]):
+ *   out=DIR        write this unit's records to DIR (docs/RECORDS.md)
+ *   warn=LIST      warn for these checks (comma list, or "all")
+ *   srcroot=DIR    strip DIR from paths in records
+ *   help           list the options and checks
+ *
+ * The pass runs after "ssa": lock macros are expanded but static inline
+ * wrappers (spin_lock, bit_spin_lock) are still calls, so primitives are
+ * seen by name (docs/MEASURED facts), and SSA def chains lead from a lock
+ * argument back to its object.
+ */
+#include "compat.h"
+#include "plugin-version.h"
+#include "diag.h"
+#include "records.h"
+#include "tracker.h"
+#include "emit.h"
+#include "check_rwlock.h"
+
+int plugin_is_GPL_compatible;
+
+static struct plugin_info lockfit_info = {
+	.version = "0.1.0",
+	.help = "out=DIR\twrite records to DIR\n"
+		"warn=CHECK[,CHECK]|all\tenable diagnostics (rwlock-read)\n"
+		"srcroot=DIR\tstrip DIR from file names in records\n",
+};
+
+static const pass_data lockfit_pass_data = {
+	.type = GIMPLE_PASS,
+	.name = "lockfit",
+	.optinfo_flags = OPTGROUP_NONE,
+	.tv_id = TV_PLUGIN_RUN,
+	.properties_required = PROP_cfg | PROP_ssa,
+	.properties_provided = 0,
+	.properties_destroyed = 0,
+	.todo_flags_start = 0,
+	.todo_flags_finish = 0,
+};
+
+class lockfit_pass : public gimple_opt_pass {
+public:
+	lockfit_pass(gcc::context *ctxt)
+		: gimple_opt_pass(lockfit_pass_data, ctxt) {}
+
+	unsigned int execute(function *fun) final override
+	{
+		struct lf_fn *fn;
+
+		const char *name = lf_decl_name(fun->decl);
+
+		lf_stats.functions++;
+		/* The body of spin_lock() is the lock, not a use of it. */
+		if (!fun->cfg || (name && lf_primitive_lookup(name)))
+			return 0;
+		fn = lf_track(fun);
+		if (!fn)
+			return 0;
+		lf_stats.locking++;
+		lf_check_rwlock(fn);
+		lf_emit_function(fn);
+		lf_fn_release(fn);
+		return 0;
+	}
+};
+
+/* kbuild's probe compiles read stdin or /dev/null: nothing to record. */
+static bool is_probe_unit(void)
+{
+	const char *in = main_input_filename;
+
+	return !in || !strcmp(in, "-") || !strcmp(in, "/dev/null") ||
+	       !strcmp(in, "<stdin>");
+}
+
+static void finish_unit(void *gcc_data, void *user_data)
+{
+	if (!is_probe_unit())
+		lf_records_finish();
+	lf_cost_finish();
+}
+
+static void print_help(void)
+{
+	inform(UNKNOWN_LOCATION, "lockfit options: %s", lockfit_info.help);
+	for (int i = 0; lf_checks[i]; i++)
+		inform(UNKNOWN_LOCATION, "lockfit check: %s", lf_checks[i]);
+}
+
+static int parse_args(struct plugin_name_args *info)
+{
+	for (int i = 0; i < info->argc; i++) {
+		const char *key = info->argv[i].key;
+		const char *value = info->argv[i].value;
+
+		if (!strcmp(key, "help")) {
+			print_help();
+			continue;
+		}
+		if (!value || !*value) {
+			error("lockfit: %<-fplugin-arg-lockfit-%s%> needs a value",
+			      key);
+			return 1;
+		}
+		if (!strcmp(key, "out"))
+			lf_records_set_dir(value);
+		else if (!strcmp(key, "warn")) {
+			if (lf_enable_checks(value))
+				return 1;
+		} else if (!strcmp(key, "srcroot"))
+			lf_set_srcroot(value);
+		else {
+			error("lockfit: unknown option %<-fplugin-arg-lockfit-%s%>"
+			      " (try %<-fplugin-arg-lockfit-help%>)", key);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int plugin_init(struct plugin_name_args *info,
+		struct plugin_gcc_version *version)
+{
+	struct register_pass_info pass_info;
+
+	pass_info.pass = new lockfit_pass(g);
+	pass_info.reference_pass_name = LF_PASS_AFTER;
+	pass_info.ref_pass_instance_number = 1;
+	pass_info.pos_op = PASS_POS_INSERT_AFTER;
+
+	if (!plugin_default_version_check(version, &gcc_version)) {
+		error("lockfit: built for GCC %s, but this is GCC %s: rebuild "
+		      "the plugin against this compiler", gcc_version.basever,
+		      version->basever);
+		return 1;
+	}
+	if (parse_args(info))
+		return 1;
+
+	register_callback(info->base_name, PLUGIN_INFO, NULL, &lockfit_info);
+	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			  &pass_info);
+	register_callback(info->base_name, PLUGIN_FINISH_UNIT, finish_unit,
+			  NULL);
+	return 0;
+}

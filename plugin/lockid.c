@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lockid.c - from a lock-pointer argument to a stable lock identity.
+ *
+ * At the pass lockfit runs after ("ssa"), the argument of a lock call is
+ * an ADDR_EXPR (&global, &global.member) or an SSA name whose definition
+ * chain leads to one (&p->member, a cast, spinlock_check(lock), a load of
+ * a pointer field, a parameter).  We walk that chain a bounded number of
+ * steps; everything else is named locally so that an acquire and its
+ * release on the same pointer still pair up inside one function.
+ */
+#include "compat.h"
+#include "rules.h"
+#include "lockid.h"
+
+#define LF_CHAIN_MAX 16	/* SSA definitions followed before giving up */
+
+static const char *srcroot;
+static char *tu_file;
+
+void lf_set_srcroot(const char *root)
+{
+	srcroot = root;
+}
+
+static const char *strip_prefix(const char *path, const char *prefix)
+{
+	size_t n = prefix ? strlen(prefix) : 0;
+
+	if (n && strncmp(path, prefix, n) == 0) {
+		path += n;
+		while (*path == '/')
+			path++;
+	}
+	return path;
+}
+
+/* Relative to the source root if known, else to the working directory
+ * (kbuild compiles in-tree objects from the top of the tree). */
+const char *lf_path(const char *path)
+{
+	static char cwd[4096];
+
+	if (!path)
+		return "<unknown>";
+	path = strip_prefix(path, srcroot);
+	if (path[0] == '/' && (cwd[0] || getcwd(cwd, sizeof(cwd))))
+		path = strip_prefix(path, cwd);
+	while (path[0] == '.' && path[1] == '/')
+		path += 2;
+	return path;
+}
+
+const char *lf_tu_file(void)
+{
+	if (!tu_file)
+		tu_file = xstrdup(lf_path(main_input_filename));
+	return tu_file;
+}
+
+const char *lf_lockid_kind_name(enum lf_lockid_kind kind)
+{
+	static const char *const names[] = {
+		"global", "static", "member", "param", "local", "unknown",
+	};
+
+	return names[kind];
+}
+
+const char *lf_type_name(tree type, char *buf, size_t len)
+{
+	tree name;
+
+	if (!type)
+		return NULL;
+	/* A typedef'd variant (rwlock_t) names the lock better than its
+	 * anonymous main variant. */
+	for (int pass = 0; pass < 2; pass++, type = TYPE_MAIN_VARIANT(type)) {
+		name = TYPE_NAME(type);
+		if (!name)
+			continue;
+		if (TREE_CODE(name) == TYPE_DECL && DECL_NAME(name)) {
+			snprintf(buf, len, "%s",
+				 IDENTIFIER_POINTER(DECL_NAME(name)));
+			return buf;
+		}
+		if (TREE_CODE(name) == IDENTIFIER_NODE) {
+			snprintf(buf, len, "%s %s",
+				 TREE_CODE(type) == UNION_TYPE ? "union" :
+				 "struct", IDENTIFIER_POINTER(name));
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+const char *lf_function_id(tree fndecl, char *buf, size_t len)
+{
+	const char *name = lf_decl_name(fndecl);
+
+	if (!name)
+		name = "<anonymous>";
+	if (TREE_PUBLIC(fndecl))
+		snprintf(buf, len, "%s", name);
+	else
+		snprintf(buf, len, "%s:%s", lf_tu_file(), name);
+	return buf;
+}
+
+static void set_id(struct lf_lockid *id, enum lf_lockid_kind kind,
+		   const char *name, tree type)
+{
+	id->kind = kind;
+	id->name = xstrdup(name);
+	id->type = type;
+}
+
+/* A named object: global, file-static, function-static or automatic. */
+static bool name_decl(struct function *fun, tree decl, char *buf, size_t len,
+		      enum lf_lockid_kind *kind)
+{
+	char fnbuf[512];
+	const char *name = lf_decl_name(decl);
+
+	if (!name)
+		return false;
+	if (TREE_CODE(decl) != VAR_DECL)
+		return false;
+	if (TREE_PUBLIC(decl) || DECL_EXTERNAL(decl)) {
+		snprintf(buf, len, "%s", name);
+		*kind = LF_ID_global;
+	} else if (TREE_STATIC(decl)) {
+		tree ctx = DECL_CONTEXT(decl);
+
+		if (ctx && TREE_CODE(ctx) == FUNCTION_DECL)
+			snprintf(buf, len, "%s:%s:%s", lf_tu_file(),
+				 lf_decl_name(ctx), name);
+		else
+			snprintf(buf, len, "%s:%s", lf_tu_file(), name);
+		*kind = LF_ID_static;
+	} else {
+		snprintf(buf, len, "local:%s:%s",
+			 lf_function_id(fun->decl, fnbuf, sizeof(fnbuf)), name);
+		*kind = LF_ID_local;
+	}
+	return true;
+}
+
+static void resolve_pointer(struct function *fun, tree ptr,
+			    struct lf_lockid *id, int depth);
+
+/*
+ * REF is the lock object itself (the operand of an ADDR_EXPR).  Collect
+ * the member path from the outside in, then name its base.
+ */
+static void resolve_object(struct function *fun, tree ref,
+			   struct lf_lockid *id, int depth)
+{
+	char path[512] = "", buf[768], tbuf[256];
+	const char *pieces[16];
+	tree lock_type = TREE_TYPE(ref);
+	enum lf_lockid_kind kind;
+	int n = 0;
+
+	/* Members come innermost first; anonymous members have no name and
+	 * are reached as if they were not there (C11), so skip them. */
+	while ((TREE_CODE(ref) == COMPONENT_REF || TREE_CODE(ref) == ARRAY_REF)
+	       && n < 16) {
+		if (TREE_CODE(ref) == ARRAY_REF)
+			pieces[n++] = "[]";
+		else if (lf_decl_name(TREE_OPERAND(ref, 1)))
+			pieces[n++] = lf_decl_name(TREE_OPERAND(ref, 1));
+		ref = TREE_OPERAND(ref, 0);
+	}
+	while (n-- > 0) {
+		size_t len = strlen(path);
+
+		snprintf(path + len, sizeof(path) - len, "%s%s",
+			 len && strcmp(pieces[n], "[]") ? "." : "", pieces[n]);
+	}
+
+	if (DECL_P(ref)) {
+		if (!name_decl(fun, ref, buf, sizeof(buf), &kind))
+			goto unknown;
+		if (path[0]) {
+			size_t n = strlen(buf);
+
+			snprintf(buf + n, sizeof(buf) - n, "%s%s",
+				 path[0] == '[' ? "" : ".", path);
+		}
+		set_id(id, kind, buf, lock_type);
+		return;
+	}
+
+	if (TREE_CODE(ref) == MEM_REF) {
+		tree base = TREE_OPERAND(ref, 0);
+
+		if (path[0] && lf_type_name(TREE_TYPE(ref), tbuf, sizeof(tbuf))) {
+			/* p->member: every object of that struct type */
+			snprintf(buf, sizeof(buf), "%s::%s", tbuf, path);
+			set_id(id, LF_ID_member, buf, lock_type);
+			return;
+		}
+		if (!path[0] && integer_zerop(TREE_OPERAND(ref, 1))) {
+			/* *p: the lock is what p points to */
+			resolve_pointer(fun, base, id, depth + 1);
+			return;
+		}
+	}
+unknown:
+	set_id(id, LF_ID_unknown, "?", lock_type);
+}
+
+/* A pointer loaded from memory: the lock is *(that field). */
+static void resolve_loaded(struct function *fun, tree ref,
+			   struct lf_lockid *id, int depth)
+{
+	struct lf_lockid field = {};
+	char buf[800];
+
+	resolve_object(fun, ref, &field, depth + 1);
+	if (field.kind == LF_ID_unknown || field.kind == LF_ID_local) {
+		lf_lockid_release(&field);
+		set_id(id, LF_ID_unknown, "?", NULL);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "*%s", field.name);
+	set_id(id, field.kind, buf, NULL);
+	lf_lockid_release(&field);
+}
+
+static int param_index(struct function *fun, tree parm)
+{
+	int i = 1;
+
+	for (tree p = DECL_ARGUMENTS(fun->decl); p; p = DECL_CHAIN(p), i++)
+		if (p == parm)
+			return i;
+	return 0;
+}
+
+static void name_local(struct function *fun, tree ssa, struct lf_lockid *id)
+{
+	char buf[768], fnbuf[512];
+	tree var = SSA_NAME_VAR(ssa);
+	const char *vname = var ? lf_decl_name(var) : NULL;
+
+	if (vname)
+		snprintf(buf, sizeof(buf), "local:%s:%s",
+			 lf_function_id(fun->decl, fnbuf, sizeof(fnbuf)), vname);
+	else
+		snprintf(buf, sizeof(buf), "local:%s:_%u",
+			 lf_function_id(fun->decl, fnbuf, sizeof(fnbuf)),
+			 SSA_NAME_VERSION(ssa));
+	set_id(id, LF_ID_local, buf, NULL);
+}
+
+static void resolve_pointer(struct function *fun, tree ptr,
+			    struct lf_lockid *id, int depth)
+{
+	gimple *def;
+
+	STRIP_NOPS(ptr);
+	if (depth > LF_CHAIN_MAX) {
+		set_id(id, LF_ID_unknown, "?", NULL);
+		return;
+	}
+	if (TREE_CODE(ptr) == ADDR_EXPR) {
+		resolve_object(fun, TREE_OPERAND(ptr, 0), id, depth);
+		return;
+	}
+	if (TREE_CODE(ptr) == PARM_DECL) {
+		char buf[768], fnbuf[512];
+		int n = param_index(fun, ptr);
+
+		snprintf(buf, sizeof(buf), "param:%s:%d",
+			 lf_function_id(fun->decl, fnbuf, sizeof(fnbuf)), n);
+		set_id(id, LF_ID_param, buf, NULL);
+		id->param = n;
+		return;
+	}
+	if (TREE_CODE(ptr) == VAR_DECL && (TREE_STATIC(ptr) || DECL_EXTERNAL(ptr))) {
+		/* a global pointer variable: the lock is *ptr */
+		resolve_loaded(fun, ptr, id, depth);
+		return;
+	}
+	if (TREE_CODE(ptr) != SSA_NAME) {
+		set_id(id, LF_ID_unknown, "?", NULL);
+		return;
+	}
+
+	if (SSA_NAME_IS_DEFAULT_DEF(ptr)) {
+		tree var = SSA_NAME_VAR(ptr);
+
+		if (var && TREE_CODE(var) == PARM_DECL) {
+			resolve_pointer(fun, var, id, depth + 1);
+			return;
+		}
+		name_local(fun, ptr, id);
+		return;
+	}
+
+	def = SSA_NAME_DEF_STMT(ptr);
+	if (is_gimple_assign(def)) {
+		enum tree_code code = gimple_assign_rhs_code(def);
+		tree rhs = gimple_assign_rhs1(def);
+
+		if (gimple_assign_single_p(def) &&
+		    (TREE_CODE(rhs) == COMPONENT_REF || TREE_CODE(rhs) == MEM_REF ||
+		     TREE_CODE(rhs) == ARRAY_REF ||
+		     (TREE_CODE(rhs) == VAR_DECL && is_global_var(rhs)))) {
+			resolve_loaded(fun, rhs, id, depth);
+			return;
+		}
+		if (gimple_assign_single_p(def) || CONVERT_EXPR_CODE_P(code)) {
+			resolve_pointer(fun, rhs, id, depth + 1);
+			return;
+		}
+	} else if (is_gimple_call(def)) {
+		const struct lf_primitive *prim;
+		tree callee = gimple_call_fndecl(def);
+
+		prim = callee ? lf_primitive_lookup(lf_decl_name(callee) ?: "")
+			      : NULL;
+		if (prim && prim->action == LF_ACT_pass &&
+		    gimple_call_num_args(def) > (unsigned)prim->lock_arg) {
+			resolve_pointer(fun, gimple_call_arg(def, prim->lock_arg),
+					id, depth + 1);
+			return;
+		}
+	}
+	name_local(fun, ptr, id);
+}
+
+void lf_lockid_resolve(struct function *fun, tree arg, struct lf_lockid *id)
+{
+	memset(id, 0, sizeof(*id));
+	resolve_pointer(fun, arg, id, 0);
+}
+
+void lf_lockid_release(struct lf_lockid *id)
+{
+	free(id->name);
+	id->name = NULL;
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lockid.h - stable lock identities.
+ *
+ * An identity names the same lock in every translation unit:
+ *   file_systems_lock                     global (TREE_PUBLIC) object
+ *   fs/filesystems.c:file_systems_lock    file-static object
+ *   fs/x.c:func:lock                      function-static object
+ *   init_task.alloc_lock                  member of a global object
+ *   struct sock::sk_callback_lock         member reached through a pointer
+ *   struct a::b.c                         nested member, outermost struct first
+ *   *struct a::lockp                      lock reached through a pointer field
+ *   param:func:1                          the lock is parameter 1 of func
+ *   local:func:name                       a local pointer we cannot follow
+ * Static functions are qualified by file like static objects.
+ */
+#ifndef LOCKFIT_LOCKID_H
+#define LOCKFIT_LOCKID_H
+
+#include "compat.h"
+
+enum lf_lockid_kind {
+	LF_ID_global, LF_ID_static, LF_ID_member, LF_ID_param,
+	LF_ID_local, LF_ID_unknown,
+};
+
+struct lf_lockid {
+	char *name;			/* xmalloc'd */
+	enum lf_lockid_kind kind;
+	int param;			/* LF_ID_param: 1-based index */
+	tree type;			/* type of the lock object, if known */
+};
+
+/* Resolve the lock pointer ARG, as seen in FUN's body.  Never fails: what
+ * cannot be followed becomes LF_ID_local or LF_ID_unknown. */
+void lf_lockid_resolve(struct function *fun, tree arg, struct lf_lockid *id);
+void lf_lockid_release(struct lf_lockid *id);
+
+const char *lf_lockid_kind_name(enum lf_lockid_kind kind);
+
+/* "struct sock", "rwlock_t", or NULL for anonymous types. */
+const char *lf_type_name(tree type, char *buf, size_t len);
+
+/* The name a function has in the records: "f", or "fs/x.c:f" if static. */
+const char *lf_function_id(tree fndecl, char *buf, size_t len);
+
+/* A source path as the records show it: relative to the source root. */
+const char *lf_path(const char *path);
+/* The translation unit's source path, likewise. */
+const char *lf_tu_file(void);
+void lf_set_srcroot(const char *root);
+
+#endif /* LOCKFIT_LOCKID_H */

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * records.c - buffer records in memory, write them once per unit.
+ *
+ * A make -j build runs many compilers at once: each writes its own file,
+ * under a temporary name in the same directory, and renames it into place
+ * only when complete.  A killed compile leaves at most a ".tmp" file,
+ * which readers ignore; two compiles never share a file.
+ */
+#include <sys/stat.h>
+#include <errno.h>
+#include "compat.h"
+#include "lockid.h"
+#include "records.h"
+
+#define LF_VERSION "0.1.0"
+
+struct lf_tu_stats lf_stats;
+
+static const char *out_dir;
+static char *buf;
+static size_t len, cap;
+
+void lf_records_set_dir(const char *dir)
+{
+	out_dir = dir;
+}
+
+bool lf_records_wanted(void)
+{
+	return out_dir != NULL;
+}
+
+void lf_record_set_location(json_t *obj, location_t loc)
+{
+	expanded_location xloc = expand_location(loc);
+
+	json_object_set_new(obj, "file", json_string(lf_path(xloc.file)));
+	json_object_set_new(obj, "line", json_integer(xloc.line));
+	json_object_set_new(obj, "column", json_integer(xloc.column));
+}
+
+json_t *lf_record_new(const char *kind, location_t loc, tree fndecl)
+{
+	json_t *rec = json_object();
+	char fnbuf[512];
+
+	json_object_set_new(rec, "v", json_integer(LF_RECORD_VERSION));
+	json_object_set_new(rec, "record", json_string(kind));
+	json_object_set_new(rec, "tu", json_string(lf_tu_file()));
+	if (loc != UNKNOWN_LOCATION)
+		lf_record_set_location(rec, loc);
+	if (fndecl)
+		json_object_set_new(rec, "function", json_string(
+			lf_function_id(fndecl, fnbuf, sizeof(fnbuf))));
+	return rec;
+}
+
+void lf_record_add(json_t *rec)
+{
+	char *line;
+	size_t n;
+
+	if (!out_dir) {
+		json_decref(rec);
+		return;
+	}
+	line = json_dumps(rec, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	json_decref(rec);
+	if (!line)
+		return;
+	n = strlen(line);
+	if (len + n + 2 > cap) {
+		cap = MAX(cap * 2, len + n + 4096);
+		buf = XRESIZEVEC(char, buf, cap);
+	}
+	memcpy(buf + len, line, n);
+	len += n;
+	buf[len++] = '\n';
+	free(line);
+}
+
+/* DIR/fs__filesystems.c.lfr for fs/filesystems.c */
+static char *record_path(void)
+{
+	const char *tu = lf_tu_file();
+	size_t n = strlen(out_dir) + 2 * strlen(tu) + 8;
+	char *path = XNEWVEC(char, n), *p;
+
+	p = path + sprintf(path, "%s/", out_dir);
+	for (; *tu; tu++) {
+		if (*tu == '/') {
+			*p++ = '_';
+			*p++ = '_';
+		} else {
+			*p++ = *tu;
+		}
+	}
+	strcpy(p, ".lfr");
+	return path;
+}
+
+static bool write_all(int fd, const char *data, size_t n)
+{
+	while (n) {
+		ssize_t done = write(fd, data, n);
+
+		if (done < 0 && errno == EINTR)
+			continue;
+		if (done <= 0)
+			return false;
+		data += done;
+		n -= done;
+	}
+	return true;
+}
+
+bool lf_records_finish(void)
+{
+	json_t *tu;
+	char *path, *tmp;
+	int fd;
+	bool ok;
+
+	if (!out_dir)
+		return true;
+	tu = lf_record_new("tu", UNKNOWN_LOCATION, NULL_TREE);
+	json_object_set_new(tu, "lockfit", json_string(LF_VERSION));
+	json_object_set_new(tu, "gcc", json_string(LF_GCC_VERSION));
+	json_object_set_new(tu, "functions", json_integer(lf_stats.functions));
+	json_object_set_new(tu, "locking_functions", json_integer(lf_stats.locking));
+	json_object_set_new(tu, "sections", json_integer(lf_stats.sections));
+	json_object_set_new(tu, "unknown", json_integer(lf_stats.unknown));
+	json_object_set_new(tu, "complete", json_boolean(!seen_error()));
+	lf_record_add(tu);
+
+	if (mkdir(out_dir, 0777) && errno != EEXIST) {
+		error("lockfit: cannot create record directory %qs: %m", out_dir);
+		return false;
+	}
+	path = record_path();
+	tmp = concat(path, ".XXXXXX.tmp", NULL);
+	fd = mkstemps(tmp, 4);
+	if (fd < 0) {
+		error("lockfit: cannot write records to %qs: %m", out_dir);
+		free(path);
+		free(tmp);
+		return false;
+	}
+	ok = write_all(fd, buf, len) && fchmod(fd, 0644) == 0;
+	ok &= close(fd) == 0;
+	ok = ok && rename(tmp, path) == 0;
+	if (!ok) {
+		error("lockfit: cannot write records to %qs: %m", path);
+		unlink(tmp);
+	}
+	free(path);
+	free(tmp);
+	XDELETEVEC(buf);
+	buf = NULL;
+	len = cap = 0;
+	return ok;
+}

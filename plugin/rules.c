@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rules.c - look-ups in the generated rule tables (rules.gen.c).
+ *
+ * This file is compiled as part of the plugin and needs nothing from GCC:
+ * plain C on the generated arrays.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include "rules.h"
+
+static int cmp_primitive(const void *key, const void *elem)
+{
+	return strcmp((const char *)key,
+		      ((const struct lf_primitive *)elem)->name);
+}
+
+static int cmp_locktype(const void *key, const void *elem)
+{
+	return strcmp((const char *)key,
+		      ((const struct lf_locktype *)elem)->type);
+}
+
+/* The table is sorted by name (gen-rules.awk refuses it otherwise). */
+const struct lf_primitive *lf_primitive_lookup(const char *name)
+{
+	return (const struct lf_primitive *)bsearch(name, lf_primitives,
+			lf_primitives_count, sizeof(lf_primitives[0]),
+			cmp_primitive);
+}
+
+const struct lf_locktype *lf_locktype_lookup(const char *type)
+{
+	return (const struct lf_locktype *)bsearch(type, lf_locktypes,
+			lf_locktypes_count, sizeof(lf_locktypes[0]),
+			cmp_locktype);
+}
+
+const char *lf_class_name(enum lf_class cls)
+{
+	static const char *const names[LF_CLASS_COUNT] = {
+		"rwlock", "spinlock", "raw_spinlock", "rwsem", "mutex",
+		"percpu_rwsem", "arch_spinlock", "arch_rwlock", "bitlock",
+		"preempt", "irq", "bh", "rcu_sched",
+	};
+
+	return cls < LF_CLASS_COUNT ? names[cls] : "?";
+}
+
+const char *lf_mode_name(enum lf_mode mode)
+{
+	switch (mode) {
+	case LF_MODE_read:	return "read";
+	case LF_MODE_write:	return "write";
+	case LF_MODE_excl:	return "excl";
+	default:		return "-";
+	}
+}
+
+const char *lf_variant_name(enum lf_variant variant)
+{
+	switch (variant) {
+	case LF_VAR_plain:	return "plain";
+	case LF_VAR_irq:	return "irq";
+	case LF_VAR_irqsave:	return "irqsave";
+	case LF_VAR_bh:		return "bh";
+	default:		return "-";
+	}
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rules.h - lock facts, generated from the rules/ tables at build time.
+ *
+ * The tables are data: add a primitive by adding a row to
+ * rules/primitives.tbl, never by naming it in a check.
+ */
+#ifndef LOCKFIT_RULES_H
+#define LOCKFIT_RULES_H
+
+enum lf_class {
+	LF_CLASS_rwlock, LF_CLASS_spinlock, LF_CLASS_raw_spinlock,
+	LF_CLASS_rwsem, LF_CLASS_mutex, LF_CLASS_percpu_rwsem,
+	LF_CLASS_arch_spinlock, LF_CLASS_arch_rwlock, LF_CLASS_bitlock,
+	/* contexts, not locks */
+	LF_CLASS_preempt, LF_CLASS_irq, LF_CLASS_bh, LF_CLASS_rcu_sched,
+	LF_CLASS_COUNT
+};
+
+enum lf_action {
+	LF_ACT_acquire, LF_ACT_try, LF_ACT_try0, LF_ACT_release,
+	LF_ACT_init, LF_ACT_pass, LF_ACT_disable, LF_ACT_enable,
+};
+
+enum lf_mode { LF_MODE_none, LF_MODE_read, LF_MODE_write, LF_MODE_excl };
+
+enum lf_variant {
+	LF_VAR_none, LF_VAR_plain, LF_VAR_irq, LF_VAR_irqsave, LF_VAR_bh,
+};
+
+/* What a primitive turns off (acquire/disable) or on (release/enable). */
+#define LF_CTX_preempt	(1u << 0)
+#define LF_CTX_irq	(1u << 1)
+#define LF_CTX_bh	(1u << 2)
+
+struct lf_primitive {
+	const char *name;	/* callee name as GIMPLE shows it */
+	const char *api;	/* what the developer wrote */
+	enum lf_class cls;
+	enum lf_action action;
+	enum lf_mode mode;
+	int lock_arg;		/* -1: the primitive takes no lock */
+	enum lf_variant variant;
+	unsigned int ctx;
+	const char *pair;
+};
+
+struct lf_locktype {
+	const char *type;	/* "rwlock_t", "struct mutex" */
+	enum lf_class cls;
+	const char *define;
+	const char *init;
+};
+
+/* The tables themselves (rules.gen.c), sorted by name. */
+extern const struct lf_primitive lf_primitives[];
+extern const size_t lf_primitives_count;
+extern const struct lf_locktype lf_locktypes[];
+extern const size_t lf_locktypes_count;
+
+const struct lf_primitive *lf_primitive_lookup(const char *name);
+const struct lf_locktype *lf_locktype_lookup(const char *type);
+
+const char *lf_class_name(enum lf_class cls);
+const char *lf_mode_name(enum lf_mode mode);
+const char *lf_variant_name(enum lf_variant variant);
+
+static inline bool lf_is_acquire(const struct lf_primitive *p)
+{
+	return p->action == LF_ACT_acquire || p->action == LF_ACT_try ||
+	       p->action == LF_ACT_try0;
+}
+
+static inline bool lf_is_lock_class(enum lf_class cls)
+{
+	return cls < LF_CLASS_preempt;
+}
+
+/* Thresholds, from rules/thresholds.tbl. */
+extern const int lf_rwlock_short_cost;
+extern const int lf_inline_depth;
+
+#endif /* LOCKFIT_RULES_H */

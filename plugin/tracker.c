@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tracker.c - find lock events, run the may-held analysis, build sections.
+ */
+#include "compat.h"
+#include "tracker.h"
+
+#define LF_TRY_CHAIN_MAX 4	/* casts/negations between a trylock and its test */
+
+static const struct lf_primitive *call_primitive(gimple *stmt)
+{
+	tree callee;
+	const char *name;
+
+	if (!is_gimple_call(stmt))
+		return NULL;
+	callee = gimple_call_fndecl(stmt);
+	name = callee ? lf_decl_name(callee) : NULL;
+	return name ? lf_primitive_lookup(name) : NULL;
+}
+
+static int intern_lock(struct lf_fn *fn, struct lf_lockid *id)
+{
+	unsigned i;
+	struct lf_lockid *have;
+
+	FOR_EACH_VEC_ELT(fn->locks, i, have)
+		if (!strcmp(have->name, id->name)) {
+			lf_lockid_release(id);
+			return i;
+		}
+	fn->locks.safe_push(*id);
+	return fn->locks.length() - 1;
+}
+
+/*
+ * A trylock is held only where its result said so.  Follow the result
+ * through casts, comparisons with zero and negations to the condition
+ * that tests it; return the edge on which the lock is held.
+ */
+static edge held_edge(tree name, bool nonzero_held, int depth)
+{
+	imm_use_iterator it;
+	use_operand_p use;
+
+	FOR_EACH_IMM_USE_FAST(use, it, name) {
+		gimple *user = USE_STMT(use);
+
+		if (gcond *cond = dyn_cast<gcond *>(user)) {
+			enum tree_code code = gimple_cond_code(cond);
+			edge on_true, on_false;
+
+			if (gimple_cond_lhs(cond) != name ||
+			    !integer_zerop(gimple_cond_rhs(cond)) ||
+			    (code != NE_EXPR && code != EQ_EXPR))
+				continue;
+			extract_true_false_edges_from_block(gimple_bb(cond),
+							    &on_true, &on_false);
+			return (code == NE_EXPR) == nonzero_held ? on_true
+								 : on_false;
+		}
+		if (is_gimple_assign(user) && depth < LF_TRY_CHAIN_MAX) {
+			tree lhs = gimple_assign_lhs(user);
+			tree rhs2 = gimple_num_ops(user) > 2 ?
+				    gimple_assign_rhs2(user) : NULL_TREE;
+			enum tree_code code = gimple_assign_rhs_code(user);
+			bool keep;
+			edge e;
+
+			if (TREE_CODE(lhs) != SSA_NAME)
+				continue;
+			if (CONVERT_EXPR_CODE_P(code) || code == SSA_NAME)
+				keep = true;
+			else if ((code == NE_EXPR || code == EQ_EXPR) &&
+				 rhs2 && integer_zerop(rhs2))
+				keep = code == NE_EXPR;
+			else if (code == TRUTH_NOT_EXPR ||
+				 (code == BIT_XOR_EXPR && rhs2 &&
+				  integer_onep(rhs2) &&
+				  TREE_CODE(TREE_TYPE(lhs)) == BOOLEAN_TYPE))
+				keep = false;
+			else
+				continue;
+			e = held_edge(lhs, keep == nonzero_held, depth + 1);
+			if (e)
+				return e;
+		}
+	}
+	return NULL;
+}
+
+static void add_event(struct lf_fn *fn, gimple *stmt,
+		      const struct lf_primitive *prim)
+{
+	struct lf_event ev = {};
+
+	ev.stmt = stmt;
+	ev.prim = prim;
+	ev.lock = -1;
+	ev.site = -1;
+	ev.loc = lf_user_location(gimple_location(stmt));
+
+	if (prim->lock_arg >= 0) {
+		struct lf_lockid id;
+
+		if (gimple_call_num_args(stmt) <= (unsigned)prim->lock_arg)
+			return;	/* a prototype we do not know: not this primitive */
+		lf_lockid_resolve(fn->fun,
+				  gimple_call_arg(stmt, prim->lock_arg), &id);
+		ev.lock = intern_lock(fn, &id);
+		if (fn->locks[ev.lock].kind == LF_ID_unknown)
+			fn->unresolved.safe_push(fn->events.length());
+	}
+	if (lf_is_acquire(prim) && lf_is_lock_class(prim->cls)) {
+		ev.site = fn->nsites++;
+		if (prim->action != LF_ACT_acquire) {
+			tree res = gimple_call_lhs(stmt);
+
+			if (res && TREE_CODE(res) == SSA_NAME)
+				ev.taken = held_edge(res,
+						     prim->action == LF_ACT_try, 0);
+			ev.try_unresolved = !ev.taken;
+		}
+	}
+	gimple_set_uid(stmt, fn->events.length() + 1);
+	fn->events.safe_push(ev);
+}
+
+/* A call handing a lock object to a function that is not a primitive. */
+static void note_lockargs(struct lf_fn *fn, gimple *stmt)
+{
+	char tbuf[256];
+
+	for (unsigned i = 0; i < gimple_call_num_args(stmt); i++) {
+		tree arg = gimple_call_arg(stmt, i);
+		tree type = TREE_TYPE(arg);
+		struct lf_lockarg la;
+		struct lf_lockid id;
+
+		if (!POINTER_TYPE_P(type) ||
+		    !lf_type_name(TREE_TYPE(type), tbuf, sizeof(tbuf)) ||
+		    !lf_locktype_lookup(tbuf))
+			continue;
+		lf_lockid_resolve(fn->fun, arg, &id);
+		la.stmt = stmt;
+		la.callee = gimple_call_fndecl(stmt);
+		la.arg = i + 1;
+		la.lock = intern_lock(fn, &id);
+		fn->lockargs.safe_push(la);
+	}
+}
+
+static void scan(struct lf_fn *fn)
+{
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
+		     !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+			const struct lf_primitive *prim = call_primitive(stmt);
+
+			gimple_set_uid(stmt, 0);
+			if (prim)
+				add_event(fn, stmt, prim);
+			else if (is_gimple_call(stmt))
+				note_lockargs(fn, stmt);
+		}
+	}
+}
+
+static struct lf_event *stmt_event(struct lf_fn *fn, gimple *stmt)
+{
+	unsigned uid = gimple_uid(stmt);
+
+	return uid ? &fn->events[uid - 1] : NULL;
+}
+
+/* Does release REL end the section of acquire site event ACQ? */
+static bool ends(const struct lf_event *rel, const struct lf_event *acq)
+{
+	return rel->prim->action == LF_ACT_release && rel->lock >= 0 &&
+	       rel->lock == acq->lock && rel->prim->mode == acq->prim->mode;
+}
+
+struct flow {
+	struct lf_fn *fn;
+	auto_vec<int> site_event;	/* site number -> event index */
+	sbitmap *in, *out;
+	sbitmap tmp;
+};
+
+static void apply_event(struct flow *fl, const struct lf_event *ev,
+			sbitmap held)
+{
+	if (ev->site >= 0 && !ev->taken) {
+		bitmap_set_bit(held, ev->site);
+		return;
+	}
+	if (ev->prim->action != LF_ACT_release)
+		return;
+	for (unsigned s = 0; s < fl->site_event.length(); s++)
+		if (ends(ev, &fl->fn->events[fl->site_event[s]]))
+			bitmap_clear_bit(held, s);
+}
+
+/* What is held on edge E: the source's OUT plus a trylock won there. */
+static void edge_held(struct flow *fl, edge e, sbitmap held)
+{
+	if (e->src->index == ENTRY_BLOCK) {
+		bitmap_clear(held);
+		return;
+	}
+	bitmap_copy(held, fl->out[e->src->index]);
+	for (unsigned s = 0; s < fl->site_event.length(); s++)
+		if (fl->fn->events[fl->site_event[s]].taken == e)
+			bitmap_set_bit(held, s);
+}
+
+static bool transfer(struct flow *fl, basic_block bb)
+{
+	edge e;
+	edge_iterator ei;
+	sbitmap in = fl->in[bb->index];
+
+	bitmap_clear(in);
+	FOR_EACH_EDGE(e, ei, bb->preds) {
+		edge_held(fl, e, fl->tmp);
+		bitmap_ior(in, in, fl->tmp);
+	}
+	bitmap_copy(fl->tmp, in);
+	for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+	     gsi_next(&gsi)) {
+		struct lf_event *ev = stmt_event(fl->fn, gsi_stmt(gsi));
+
+		if (ev)
+			apply_event(fl, ev, fl->tmp);
+	}
+	if (bitmap_equal_p(fl->tmp, fl->out[bb->index]))
+		return false;
+	bitmap_copy(fl->out[bb->index], fl->tmp);
+	return true;
+}
+
+static void solve(struct flow *fl, const struct lf_order *order)
+{
+	bool changed = true;
+
+	while (changed) {
+		changed = false;
+		for (int i = 0; i < order->n; i++)
+			changed |= transfer(fl, BASIC_BLOCK_FOR_FN(fl->fn->fun,
+							       order->rpo[i]));
+	}
+}
+
+static void section_stmt(struct lf_fn *fn, struct lf_section *sec,
+			 gimple *stmt, int *weight)
+{
+	const struct lf_event *acq = &fn->events[sec->acquire];
+	const struct lf_event *ev = stmt_event(fn, stmt);
+	const struct lf_summary *sum = NULL;
+
+	*weight += lf_stmt_cost(stmt, &sum);
+	if (ev) {
+		if (ev->site >= 0) {
+			sec->nested.safe_push(ev - &fn->events[0]);
+			if (ev->lock == acq->lock)
+				sec->recursive = true;
+		}
+		return;
+	}
+	if (is_gimple_call(stmt) && !gimple_call_internal_p(stmt)) {
+		tree callee = gimple_call_fndecl(stmt);
+		struct lf_call call = { stmt, callee, sum };
+
+		if (callee && fndecl_built_in_p(callee))
+			return;
+		sec->calls.safe_push(call);
+		if (sum) {
+			sec->loop |= sum->loop;
+			sec->cost_known &= sum->known;
+		} else {
+			sec->cost_known = false;
+		}
+	}
+}
+
+/* Walk every block the section reaches; longest path by DP in RPO. */
+static void build_section(struct flow *fl, const struct lf_order *order,
+			  int site)
+{
+	struct lf_fn *fn = fl->fn;
+	struct lf_section *sec = new lf_section();
+	int *dist = XCNEWVEC(int, last_basic_block_for_fn(fn->fun));
+	bool *reached = XCNEWVEC(bool, last_basic_block_for_fn(fn->fun));
+
+	sec->acquire = fl->site_event[site];
+	sec->cost_known = true;
+	for (int i = 0; i < order->n; i++) {
+		basic_block bb = BASIC_BLOCK_FOR_FN(fn->fun, order->rpo[i]);
+		bool held = bitmap_bit_p(fl->in[bb->index], site);
+		int best = 0, weight = 0;
+		edge e;
+		edge_iterator ei;
+
+		FOR_EACH_EDGE(e, ei, bb->preds) {
+			edge_held(fl, e, fl->tmp);
+			if (!bitmap_bit_p(fl->tmp, site))
+				continue;
+			if (lf_back_edge(order, e))
+				sec->loop = true;
+			else if (reached[e->src->index])
+				best = MAX(best, dist[e->src->index]);
+		}
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
+		     !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+			struct lf_event *ev = stmt_event(fn, stmt);
+			int index = ev ? ev - &fn->events[0] : -1;
+
+			if (index == sec->acquire) {
+				held = !ev->taken;
+				reached[bb->index] = true;
+				continue;
+			}
+			if (!held)
+				continue;
+			reached[bb->index] = true;
+			if (ev && ends(ev, &fn->events[sec->acquire])) {
+				sec->releases.safe_push(index);
+				held = false;
+				continue;
+			}
+			section_stmt(fn, sec, stmt, &weight);
+		}
+		if (held) {
+			reached[bb->index] = true;
+			FOR_EACH_EDGE(e, ei, bb->succs)
+				if (e->dest->index == EXIT_BLOCK)
+					sec->open_at_exit = true;
+		}
+		dist[bb->index] = best + weight;
+		sec->cost = MAX(sec->cost, dist[bb->index]);
+	}
+	XDELETEVEC(dist);
+	XDELETEVEC(reached);
+	fn->sections.safe_push(sec);
+}
+
+/* A release with no acquire of its lock reaching it: opened elsewhere. */
+static void find_release_only(struct flow *fl)
+{
+	struct lf_fn *fn = fl->fn;
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		bitmap_copy(fl->tmp, fl->in[bb->index]);
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
+		     !gsi_end_p(gsi); gsi_next(&gsi)) {
+			struct lf_event *ev = stmt_event(fn, gsi_stmt(gsi));
+			bool matched = false;
+
+			if (!ev)
+				continue;
+			if (ev->prim->action == LF_ACT_release && ev->lock >= 0) {
+				for (unsigned s = 0; s < fl->site_event.length(); s++)
+					if (bitmap_bit_p(fl->tmp, s) &&
+					    ends(ev, &fn->events[fl->site_event[s]]))
+						matched = true;
+				if (!matched)
+					fn->release_only.safe_push(ev - &fn->events[0]);
+			}
+			apply_event(fl, ev, fl->tmp);
+		}
+	}
+}
+
+struct lf_fn *lf_track(struct function *fun)
+{
+	struct lf_fn *fn = new lf_fn();
+	struct lf_order order;
+	struct flow fl;
+	int nblocks = last_basic_block_for_fn(fun);
+
+	fn->fun = fun;
+	scan(fn);
+	if (fn->events.is_empty() && fn->lockargs.is_empty()) {
+		lf_fn_release(fn);
+		return NULL;
+	}
+
+	fl.fn = fn;
+	for (unsigned i = 0; i < fn->events.length(); i++)
+		if (fn->events[i].site >= 0)
+			fl.site_event.safe_push(i);
+	fl.in = sbitmap_vector_alloc(nblocks, fn->nsites + 1);
+	fl.out = sbitmap_vector_alloc(nblocks, fn->nsites + 1);
+	bitmap_vector_clear(fl.in, nblocks);
+	bitmap_vector_clear(fl.out, nblocks);
+	fl.tmp = sbitmap_alloc(fn->nsites + 1);
+
+	lf_order_compute(fun, &order);
+	solve(&fl, &order);
+	for (int s = 0; s < fn->nsites; s++)
+		build_section(&fl, &order, s);
+	find_release_only(&fl);
+
+	lf_order_release(&order);
+	sbitmap_vector_free(fl.in);
+	sbitmap_vector_free(fl.out);
+	sbitmap_free(fl.tmp);
+	return fn;
+}
+
+void lf_fn_release(struct lf_fn *fn)
+{
+	unsigned i;
+	struct lf_lockid *id;
+	struct lf_section *sec;
+
+	FOR_EACH_VEC_ELT(fn->locks, i, id)
+		lf_lockid_release(id);
+	FOR_EACH_VEC_ELT(fn->sections, i, sec)
+		delete sec;
+	delete fn;
+}

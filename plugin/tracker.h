@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * tracker.h - critical sections of every known lock in one function.
+ *
+ * The tracker knows nothing about checks: it finds the primitive calls
+ * (rules/primitives.tbl), names their locks (lockid.h), and runs a forward
+ * may-held analysis over the CFG whose facts are acquire sites.  A section
+ * is one acquire site with every statement it may reach while held, the
+ * releases that end it, and whether some path leaves the function with it
+ * still held.  Checks read sections and write records.
+ */
+#ifndef LOCKFIT_TRACKER_H
+#define LOCKFIT_TRACKER_H
+
+#include "compat.h"
+#include "rules.h"
+#include "lockid.h"
+#include "cost.h"
+
+struct lf_event {
+	gimple *stmt;
+	const struct lf_primitive *prim;
+	int lock;		/* index into lf_fn::locks, -1: no lock */
+	int site;		/* acquire site number, -1 for other events */
+	edge taken;		/* try: edge on which the lock is held */
+	bool try_unresolved;	/* try whose result we could not follow */
+	location_t loc;
+};
+
+struct lf_call {
+	gimple *stmt;
+	tree callee;		/* NULL: indirect call */
+	const struct lf_summary *sum;	/* NULL: body not here */
+};
+
+struct lf_section {
+	int acquire;			/* event index */
+	auto_vec<int> releases;		/* event indices */
+	auto_vec<int> nested;		/* acquire events while held */
+	auto_vec<struct lf_call> calls;
+	int cost;			/* longest acyclic path, est. insns */
+	bool cost_known;		/* no call of unknown length */
+	bool loop;			/* a cycle while held */
+	bool recursive;			/* same lock acquired again */
+	bool open_at_exit;		/* held when the function returns */
+};
+
+/* A call that hands a lock to another function: binds param:F:N. */
+struct lf_lockarg {
+	gimple *stmt;
+	tree callee;
+	int arg;			/* 1-based */
+	int lock;
+};
+
+struct lf_fn {
+	struct function *fun;
+	auto_vec<struct lf_lockid> locks;
+	auto_vec<struct lf_event> events;
+	auto_vec<struct lf_section *> sections;
+	auto_vec<int> release_only;	/* releases nothing here acquired */
+	auto_vec<int> unresolved;	/* lock events with an unknown lock */
+	auto_vec<struct lf_lockarg> lockargs;
+	int nsites;
+};
+
+/* NULL when FUN calls no primitive (the common, fast case). */
+struct lf_fn *lf_track(struct function *fun);
+void lf_fn_release(struct lf_fn *fn);
+
+static inline const struct lf_lockid *lf_event_lock(const struct lf_fn *fn,
+						    const struct lf_event *ev)
+{
+	return ev->lock >= 0 ? &fn->locks[ev->lock] : NULL;
+}
+
+#endif /* LOCKFIT_TRACKER_H */

@@ -1,0 +1,175 @@
+#!/bin/bash
+# kernel-tree.sh - provide a configured, prepared Linux 6.1 kbuild tree
+# (x86_64 defconfig + scripts/kernel-config.fragment) for compiling real
+# kernel files with the lockfit plugin.  Idempotent; see --help.
+set -eu
+
+prog=kernel-tree.sh
+usage() {
+	cat <<EOF
+Usage: $prog [--print-dir] [--help]
+
+Make sure a configured and prepared Linux 6.1 tree exists, then print its
+path on stdout (last line).  Idempotent: only missing steps are done.
+
+  1. apt-get install build dependencies that are missing (needs root)
+  2. extract /usr/src/linux-source-6.1.tar.xz into \$cache/linux-source-6.1
+  3. make defconfig, apply scripts/kernel-config.fragment with
+     scripts/config, make olddefconfig, make prepare (in-tree)
+Step 3 is redone whenever the fragment changes (its hash is kept in
+\$tree/.lockfit-configured).
+
+Options:
+  --print-dir   print only the tree path (no progress lines on stderr)
+  -h, --help    show this help
+
+Environment:
+  LOCKFIT_CACHE  cache root (default: \$HOME/.cache/lockfit)
+  LOCKFIT_JOBS   make -j value for 'make prepare' (default: nproc)
+
+Output of apt-get/make goes to \$cache/kernel-tree.log; its tail is shown
+on failure.
+EOF
+}
+
+quiet=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--print-dir) quiet=1 ;;
+	-h | --help) usage; exit 0 ;;
+	*) echo "$prog: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+	esac
+	shift
+done
+
+msg() { [ "$quiet" = 1 ] || echo "$prog: $*" >&2; }
+die() { echo "$prog: error: $*" >&2; exit 1; }
+
+[ "$(uname -m)" = x86_64 ] || die "only x86_64 hosts are supported (this is $(uname -m))"
+
+here=$(cd "$(dirname "$0")" && pwd)
+fragment=$here/kernel-config.fragment
+tarball=/usr/src/linux-source-6.1.tar.xz
+cache=${LOCKFIT_CACHE:-${HOME:?HOME is unset; set LOCKFIT_CACHE}/.cache/lockfit}
+tree=$cache/linux-source-6.1
+stamp=$tree/.lockfit-configured
+log=$cache/kernel-tree.log
+jobs=${LOCKFIT_JOBS:-$(nproc)}
+case $jobs in '' | *[!0-9]* | 0) die "LOCKFIT_JOBS must be a positive integer, got '$jobs'" ;; esac
+[ -r "$fragment" ] || die "config fragment not found: $fragment"
+
+# Keep the caller's environment from redirecting or changing the build.
+unset KBUILD_OUTPUT KCFLAGS ARCH CROSS_COMPILE LLVM
+
+mkdir -p "$cache" || die "cannot create cache directory $cache"
+touch "$log" 2>/dev/null || die "cannot write $log"
+# Serialise concurrent callers (e.g. parallel test jobs) on the cache.
+exec 9>"$cache/.kernel-tree.lock"
+flock 9
+
+# run CMD...: run with all output in the log; on failure show its tail.
+run() {
+	echo "+ $* [$(date '+%F %T')]" >>"$log"
+	"$@" >>"$log" 2>&1 </dev/null || {
+		tail -n 30 "$log" >&2
+		die "failed: $*  (full log: $log)"
+	}
+}
+
+# --- 1. build dependencies ------------------------------------------------
+need() { # need PACKAGE TEST...: queue PACKAGE unless TEST succeeds
+	pkg=$1; shift
+	"$@" >/dev/null 2>&1 || missing="$missing $pkg"
+}
+check_deps() { # sets $missing to the packages still needed
+	missing=''
+	gccver=$(gcc -dumpversion 2>/dev/null) || gccver=12
+	need make command -v make
+	need gcc command -v gcc
+	need g++ command -v g++ # kbuild builds its own gcc plugins with g++
+	need flex command -v flex
+	need bison command -v bison
+	need bc command -v bc
+	need cpio command -v cpio
+	need xz-utils command -v xz
+	need libelf-dev test -e /usr/include/gelf.h
+	need libssl-dev test -e /usr/include/openssl/opensslv.h
+	need linux-source-6.1 test -e "$tarball"
+	# Without plugin headers Kconfig silently turns CONFIG_GCC_PLUGINS off.
+	need "gcc-${gccver%%.*}-plugin-dev" \
+		test -e "$(gcc -print-file-name=plugin 2>/dev/null)/include/plugin-version.h"
+}
+check_deps
+if [ -n "$missing" ]; then
+	[ "$(id -u)" = 0 ] || die "missing packages:$missing (install them, or run as root)"
+	command -v apt-get >/dev/null || die "missing packages:$missing and no apt-get"
+	msg "installing:$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	run apt-get update
+	# shellcheck disable=SC2086 # word splitting of the package list is intended
+	run apt-get install -y --no-install-recommends $missing
+	check_deps
+	[ -z "$missing" ] || die "still missing after apt-get install:$missing"
+fi
+
+# --- 2. extraction (into a temp dir, renamed only when complete) ----------
+tmp=
+trap '[ -z "$tmp" ] || rm -rf "$tmp"' EXIT
+if [ ! -d "$tree" ]; then
+	rm -rf "$cache"/.extract.* # leftovers of an interrupted run
+	tmp=$(mktemp -d "$cache/.extract.XXXXXX")
+	msg "extracting $tarball ..."
+	t0=$SECONDS
+	run tar -xJf "$tarball" -C "$tmp"
+	[ -d "$tmp/linux-source-6.1" ] || die "$tarball has no top directory linux-source-6.1/"
+	mv "$tmp/linux-source-6.1" "$tree"
+	msg "extracted in $((SECONDS - t0))s"
+fi
+
+# --- 3. configure + prepare (redone when the fragment changes) ------------
+want=$(sha256sum <"$fragment" | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+	rm -f "$stamp"
+	msg "configuring: defconfig + $fragment ..."
+	t0=$SECONDS
+	run make -C "$tree" defconfig
+
+	# Translate the fragment into scripts/config options.
+	set --
+	while IFS= read -r line || [ -n "$line" ]; do
+		case $line in
+		"# CONFIG_"*" is not set")
+			sym=${line#"# CONFIG_"}; set -- "$@" --disable "${sym%" is not set"}" ;;
+		"" | "#"*) ;;
+		CONFIG_*=y) sym=${line%=y}; set -- "$@" --enable "${sym#CONFIG_}" ;;
+		CONFIG_*=m) sym=${line%=m}; set -- "$@" --module "${sym#CONFIG_}" ;;
+		CONFIG_*=*) sym=${line%%=*}; set -- "$@" --set-val "${sym#CONFIG_}" "${line#*=}" ;;
+		*) die "$fragment: cannot parse line: $line" ;;
+		esac
+	done <"$fragment"
+	[ $# -eq 0 ] || run bash "$tree/scripts/config" --file "$tree/.config" "$@"
+	run make -C "$tree" olddefconfig
+
+	# olddefconfig silently drops options whose dependencies are unmet.
+	bad=
+	while IFS= read -r line || [ -n "$line" ]; do
+		case $line in
+		"# CONFIG_"*" is not set")
+			sym=${line#"# "}; sym=${sym%" is not set"}
+			! grep -q "^$sym=" "$tree/.config" || bad="$bad $sym" ;;
+		"" | "#"*) ;;
+		*) grep -qxF "$line" "$tree/.config" || bad="$bad ${line%%=*}" ;;
+		esac
+	done <"$fragment"
+	[ -z "$bad" ] || die "not set as requested after olddefconfig (unmet dependencies?):$bad"
+	msg "configured in $((SECONDS - t0))s"
+
+	msg "make -j$jobs prepare ..."
+	t0=$SECONDS
+	run make -C "$tree" -j"$jobs" prepare
+	echo "$want" >"$stamp"
+	msg "prepared in $((SECONDS - t0))s"
+fi
+
+msg "ready"
+echo "$tree"
