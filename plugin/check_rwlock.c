@@ -40,6 +40,21 @@ static void check_recursion(const struct lf_fn *fn, const struct lf_section *sec
 	}
 }
 
+/* Is event ACQ taken while another section of its own lock is held? */
+static bool inside_own_lock(const struct lf_fn *fn, int acq)
+{
+	unsigned i, j;
+	struct lf_section *sec;
+	int index;
+
+	FOR_EACH_VEC_ELT(fn->sections, i, sec)
+		FOR_EACH_VEC_ELT(sec->nested, j, index)
+			if (index == acq &&
+			    fn->events[sec->acquire].lock == fn->events[acq].lock)
+				return true;
+	return false;
+}
+
 void lf_check_rwlock(const struct lf_fn *fn)
 {
 	unsigned i;
@@ -56,7 +71,8 @@ void lf_check_rwlock(const struct lf_fn *fn)
 			check_recursion(fn, sec);
 			continue;
 		}
-		if (id->kind == LF_ID_unknown || !lf_rwlock_section_short(sec))
+		if (id->kind == LF_ID_unknown || !lf_rwlock_section_short(sec) ||
+		    inside_own_lock(fn, sec->acquire))
 			continue;
 		lf_warn(acq->loc, CHECK,
 			"read section of rwlock '%s' is short (%d insns, no loop, "

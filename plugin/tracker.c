@@ -376,6 +376,15 @@ static void find_release_only(struct flow *fl)
 	}
 }
 
+static int by_line(const void *a, const void *b, void *data)
+{
+	const struct lf_fn *fn = (const struct lf_fn *)data;
+	location_t la = fn->events[*(const int *)a].loc;
+	location_t lb = fn->events[*(const int *)b].loc;
+
+	return LOCATION_LINE(la) - LOCATION_LINE(lb);
+}
+
 struct lf_fn *lf_track(struct function *fun)
 {
 	struct lf_fn *fn = new lf_fn();
@@ -402,8 +411,12 @@ struct lf_fn *lf_track(struct function *fun)
 
 	lf_order_compute(fun, &order);
 	solve(&fl, &order);
-	for (int s = 0; s < fn->nsites; s++)
+	for (int s = 0; s < fn->nsites; s++) {
 		build_section(&fl, &order, s);
+		/* RPO order is stable but reads badly: source order */
+		fn->sections.last()->releases.sort(by_line, fn);
+		fn->sections.last()->nested.sort(by_line, fn);
+	}
 	find_release_only(&fl);
 
 	lf_order_release(&order);
