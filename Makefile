@@ -22,7 +22,15 @@ PLUGIN_OBJS := $(sort $(PLUGIN_SRCS:.c=.o))
 PLUGIN_HDRS := $(wildcard plugin/*.h)
 RULES       := rules/primitives.tbl rules/locktypes.tbl rules/thresholds.tbl
 
-all: plugin/lockfit.so
+TOOL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter \
+	-DLOCKFIT_ROOT='"$(CURDIR)"'
+TOOL_SRCS   := $(wildcard tools/*.c)
+TOOL_HDRS   := $(wildcard tools/*.h)
+
+all: plugin/lockfit.so tools/lockfit
+
+tools/lockfit: $(TOOL_SRCS) $(TOOL_HDRS)
+	$(CC) $(TOOL_CFLAGS) -o $@ $(TOOL_SRCS) -ljansson
 
 plugin/rules.gen.c: $(RULES) scripts/gen-rules.awk
 	LC_ALL=C awk -f scripts/gen-rules.awk $(RULES) > $@.tmp
@@ -36,6 +44,7 @@ plugin/lockfit.so: $(PLUGIN_OBJS)
 
 check: all
 	testsuite/run-rules-tests
+	testsuite/tools/run
 	$(PYTHON) testsuite/run-fixtures --plugin plugin/lockfit.so testsuite/fixtures
 	testsuite/kernel/smoke
 
@@ -43,6 +52,6 @@ check-kernel: all
 	testsuite/kernel/full
 
 clean:
-	rm -f plugin/*.o plugin/lockfit.so plugin/rules.gen.c plugin/rules.gen.c.tmp
+	rm -f plugin/*.o plugin/lockfit.so tools/lockfit plugin/rules.gen.c plugin/rules.gen.c.tmp
 
 .PHONY: all check check-kernel clean

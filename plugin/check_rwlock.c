@@ -11,6 +11,7 @@
  */
 #include "compat.h"
 #include "diag.h"
+#include "emit.h"
 #include "check_rwlock.h"
 
 #define CHECK "rwlock-read"
@@ -36,6 +37,20 @@ static void check_recursion(const struct lf_fn *fn, const struct lf_section *sec
 			"'%s' is read-acquired again while read-held: "
 			"a spinlock_t here would deadlock",
 			fn->locks[acq->lock].name);
+		lf_note(acq->loc, "first read-acquired here");
+	}
+	for (i = 0; i < sec->nested_via.length(); i++) {
+		const struct lf_nested_via *via = &sec->nested_via[i];
+		char buf[512];
+
+		if (strcmp(via->lock->name, fn->locks[acq->lock].name) ||
+		    via->lock->kind == LF_ID_member)
+			continue;
+		lf_warn(lf_user_location(gimple_location(via->stmt)), CHECK,
+			"'%s' is %s-acquired again inside %s() while read-held: "
+			"a spinlock_t here would deadlock", via->lock->name,
+			lf_mode_name(via->lock->mode),
+			lf_callee_name(via->callee, buf, sizeof(buf)));
 		lf_note(acq->loc, "first read-acquired here");
 	}
 }

@@ -69,6 +69,51 @@ static bool body_available(tree fndecl)
 	return fn && fn->cfg && !DECL_WEAK(fndecl);
 }
 
+static void add_lock(struct lf_summary *sum, const char *name,
+		     enum lf_lockid_kind kind, enum lf_class cls,
+		     enum lf_mode mode)
+{
+	struct lf_summary_lock *have, lock;
+	unsigned i;
+
+	FOR_EACH_VEC_ELT(sum->locks, i, have)
+		if (have->mode == mode && !strcmp(have->name, name))
+			return;
+	lock.name = xstrdup(name);
+	lock.kind = kind;
+	lock.cls = cls;
+	lock.mode = mode;
+	sum->locks.safe_push(lock);
+}
+
+/* Locks a call takes: a primitive's own lock, or what a body takes. */
+static void note_call_locks(struct function *fn, gimple *stmt,
+			    const struct lf_summary *callee,
+			    struct lf_summary *sum)
+{
+	tree decl = gimple_call_fndecl(stmt);
+	const struct lf_primitive *prim;
+	struct lf_lockid id;
+	unsigned i;
+	struct lf_summary_lock *lock;
+
+	if (callee) {
+		FOR_EACH_VEC_ELT(callee->locks, i, lock)
+			add_lock(sum, lock->name, lock->kind, lock->cls, lock->mode);
+		return;
+	}
+	prim = decl ? lf_primitive_lookup(lf_decl_name(decl) ?: "") : NULL;
+	if (!prim || !lf_is_acquire(prim) || !lf_is_lock_class(prim->cls) ||
+	    gimple_call_num_args(stmt) <= (unsigned)prim->lock_arg)
+		return;
+	lf_lockid_resolve(fn, gimple_call_arg(stmt, prim->lock_arg), &id);
+	/* param and local names mean nothing in the caller */
+	if (id.kind == LF_ID_global || id.kind == LF_ID_static ||
+	    id.kind == LF_ID_member)
+		add_lock(sum, id.name, id.kind, prim->cls, prim->mode);
+	lf_lockid_release(&id);
+}
+
 static void summarise(tree fndecl, struct lf_summary *sum)
 {
 	struct function *fn = DECL_STRUCT_FUNCTION(fndecl);
@@ -104,6 +149,7 @@ static void summarise(tree fndecl, struct lf_summary *sum)
 			if (is_gimple_call(stmt)) {
 				tree fn_callee = gimple_call_fndecl(stmt);
 
+				note_call_locks(fn, stmt, callee, sum);
 				if (callee) {
 					sum->loop |= callee->loop;
 					sum->known &= callee->known;
@@ -146,7 +192,7 @@ const struct lf_summary *lf_function_summary(tree fndecl)
 
 		summarise(fndecl, &done);
 		done.has_body = true;
-		*sum = done;
+		*sum = done;	/* takes over done.locks */
 	}
 	summary_depth--;
 	return sum;
@@ -156,8 +202,16 @@ void lf_cost_finish(void)
 {
 	if (!summaries)
 		return;
-	for (auto it = summaries->begin(); it != summaries->end(); ++it)
-		XDELETE((*it).second);
+	for (auto it = summaries->begin(); it != summaries->end(); ++it) {
+		struct lf_summary *sum = (*it).second;
+		struct lf_summary_lock *lock;
+		unsigned i;
+
+		FOR_EACH_VEC_ELT(sum->locks, i, lock)
+			free(lock->name);
+		sum->locks.release();
+		XDELETE(sum);
+	}
 	delete summaries;
 	summaries = NULL;
 }

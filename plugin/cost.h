@@ -13,6 +13,16 @@
 #define LOCKFIT_COST_H
 
 #include "compat.h"
+#include "rules.h"
+#include "lockid.h"
+
+/* A lock a called function takes, named the same way in any caller. */
+struct lf_summary_lock {
+	char *name;
+	enum lf_lockid_kind kind;	/* global, static or member only */
+	enum lf_class cls;
+	enum lf_mode mode;
+};
 
 /* What a called function costs, as a whole. */
 struct lf_summary {
@@ -20,6 +30,7 @@ struct lf_summary {
 	bool known;		/* false: reaches a call of unknown length */
 	bool loop;		/* the body, or a callee's, has a cycle */
 	bool has_body;
+	vec<struct lf_summary_lock> locks;	/* taken here or deeper */
 };
 
 /* Cost of one statement, including a known callee's body. */

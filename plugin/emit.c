@@ -101,6 +101,21 @@ static json_t *nested_json(const struct lf_fn *fn, const struct lf_section *sec)
 		json_object_set_new(n, "line", line_of(e->stmt));
 		json_array_append_new(arr, n);
 	}
+	for (i = 0; i < sec->nested_via.length(); i++) {
+		const struct lf_nested_via *via = &sec->nested_via[i];
+		json_t *n = json_object();
+		char buf[512];
+
+		json_object_set_new(n, "lock", json_string(via->lock->name));
+		json_object_set_new(n, "lock_kind", json_string(
+			lf_lockid_kind_name(via->lock->kind)));
+		json_object_set_new(n, "class", json_string(lf_class_name(via->lock->cls)));
+		json_object_set_new(n, "mode", json_string(lf_mode_name(via->lock->mode)));
+		json_object_set_new(n, "line", line_of(via->stmt));
+		json_object_set_new(n, "via", json_string(
+			lf_callee_name(via->callee, buf, sizeof(buf))));
+		json_array_append_new(arr, n);
+	}
 	return arr;
 }
 

@@ -254,6 +254,25 @@ static void solve(struct flow *fl, const struct lf_order *order)
 	}
 }
 
+static void add_nested_via(struct lf_fn *fn, struct lf_section *sec,
+			   gimple *stmt, tree callee,
+			   const struct lf_summary *sum)
+{
+	const struct lf_lockid *held = &fn->locks[fn->events[sec->acquire].lock];
+	struct lf_summary_lock *lock;
+	unsigned i;
+
+	FOR_EACH_VEC_ELT(sum->locks, i, lock) {
+		struct lf_nested_via via = { stmt, callee, lock };
+
+		sec->nested_via.safe_push(via);
+		/* A member name covers every object of the type: the callee
+		 * may well lock another one, so only named objects count. */
+		if (!strcmp(lock->name, held->name) && lock->kind != LF_ID_member)
+			sec->recursive = true;
+	}
+}
+
 static void section_stmt(struct lf_fn *fn, struct lf_section *sec,
 			 gimple *stmt, int *weight)
 {
@@ -277,6 +296,8 @@ static void section_stmt(struct lf_fn *fn, struct lf_section *sec,
 		if (callee && fndecl_built_in_p(callee))
 			return;
 		sec->calls.safe_push(call);
+		if (sum)
+			add_nested_via(fn, sec, stmt, callee, sum);
 		if (sum) {
 			sec->loop |= sum->loop;
 			sec->cost_known &= sum->known;

@@ -33,10 +33,18 @@ struct lf_call {
 	const struct lf_summary *sum;	/* NULL: body not here */
 };
 
+/* A lock taken while held, inside a called function's body. */
+struct lf_nested_via {
+	gimple *stmt;			/* the call */
+	tree callee;
+	const struct lf_summary_lock *lock;
+};
+
 struct lf_section {
 	int acquire;			/* event index */
 	auto_vec<int> releases;		/* event indices */
 	auto_vec<int> nested;		/* acquire events while held */
+	auto_vec<struct lf_nested_via> nested_via;
 	auto_vec<struct lf_call> calls;
 	int cost;			/* longest acyclic path, est. insns */
 	bool cost_known;		/* no call of unknown length */
