@@ -11,7 +11,7 @@
 CC        ?= gcc
 CXX       := g++
 PLUGINDIR := $(shell $(CC) -print-file-name=plugin)
-PYTHON    ?= python3
+PYTHON    ?= /usr/bin/python3
 
 PLUGIN_CXXFLAGS := -std=gnu++17 -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Wno-format-diag -Wno-narrowing -I$(PLUGINDIR)/include -Iplugin
@@ -42,16 +42,31 @@ plugin/%.o: plugin/%.c $(PLUGIN_HDRS)
 plugin/lockfit.so: $(PLUGIN_OBJS)
 	$(CXX) -shared -o $@ $^ $(PLUGIN_LDLIBS)
 
-check: all
+deps:
+	@scripts/install-deps.sh
+
+example: deps
+	$(MAKE) all
+	rm -rf build/example
+	tools/lockfit build --out build/example -- $(MAKE) -C examples
+	$(MAKE) -s -C examples clean
+
+check: deps
+	$(MAKE) all
 	testsuite/run-rules-tests
 	testsuite/tools/run
 	$(PYTHON) testsuite/run-fixtures --plugin plugin/lockfit.so testsuite/fixtures
 	testsuite/kernel/smoke
 
-check-kernel: all
+check-kernel: deps
+	$(MAKE) all
 	testsuite/kernel/full
+
+bench: deps
+	$(MAKE) all
+	testsuite/kernel/bench
 
 clean:
 	rm -f plugin/*.o plugin/lockfit.so tools/lockfit plugin/rules.gen.c plugin/rules.gen.c.tmp
 
-.PHONY: all check check-kernel clean
+.PHONY: all deps example check check-kernel bench clean

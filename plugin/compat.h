@@ -35,6 +35,8 @@
 #include "langhooks.h"
 #include "toplev.h"
 #include "opts.h"
+#include "cpplib.h"
+#include "c-family/c-pragma.h"
 
 #if BUILDING_GCC_MAJOR < 11
 #error "lockfit needs GCC 11 or newer (pass_data layout, sbitmap API)"

@@ -7,6 +7,7 @@
 
 const char *const lf_checks[] = {
 	"rwlock-read",
+	"arch-spin-preempt",
 	NULL,
 };
 

@@ -20,6 +20,8 @@
 #include "tracker.h"
 #include "emit.h"
 #include "check_rwlock.h"
+#include "check_arch_spin.h"
+#include "ctx.h"
 
 int plugin_is_GPL_compatible;
 
@@ -58,6 +60,7 @@ public:
 		if (!fun->cfg || (name && lf_primitive_lookup(name)))
 			return 0;
 		fn = lf_track(fun);
+		lf_check_arch_spin(fun, fn);
 		if (!fn)
 			return 0;
 		lf_stats.locking++;
@@ -79,9 +82,15 @@ static bool is_probe_unit(void)
 
 static void finish_unit(void *gcc_data, void *user_data)
 {
+	lf_check_arch_spin_finish();
 	if (!is_probe_unit())
 		lf_records_finish();
 	lf_cost_finish();
+}
+
+static void start_unit(void *gcc_data, void *user_data)
+{
+	lf_ctx_register_macro_hook();
 }
 
 static void print_help(void)
@@ -146,5 +155,6 @@ int plugin_init(struct plugin_name_args *info,
 			  &pass_info);
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT, finish_unit,
 			  NULL);
+	register_callback(info->base_name, PLUGIN_START_UNIT, start_unit, NULL);
 	return 0;
 }

@@ -20,6 +20,7 @@ enum lf_class {
 enum lf_action {
 	LF_ACT_acquire, LF_ACT_try, LF_ACT_try0, LF_ACT_release,
 	LF_ACT_init, LF_ACT_pass, LF_ACT_disable, LF_ACT_enable,
+	LF_ACT_query, LF_ACT_assert,
 };
 
 enum lf_mode { LF_MODE_none, LF_MODE_read, LF_MODE_write, LF_MODE_excl };

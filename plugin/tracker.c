@@ -5,7 +5,7 @@
 #include "compat.h"
 #include "tracker.h"
 
-#define LF_TRY_CHAIN_MAX 4	/* casts/negations between a trylock and its test */
+#define LF_TRY_CHAIN_MAX 8	/* casts/negations between a trylock and its test */
 
 static const struct lf_primitive *call_primitive(gimple *stmt)
 {
@@ -58,6 +58,19 @@ static edge held_edge(tree name, bool nonzero_held, int depth)
 							    &on_true, &on_false);
 			return (code == NE_EXPR) == nonzero_held ? on_true
 								 : on_false;
+		}
+		/* likely()/unlikely(): __builtin_expect passes its value on */
+		if (gcall *call = dyn_cast<gcall *>(user)) {
+			tree lhs = gimple_call_lhs(call);
+			edge e;
+
+			if (depth < LF_TRY_CHAIN_MAX && lhs &&
+			    TREE_CODE(lhs) == SSA_NAME &&
+			    gimple_call_builtin_p(call, BUILT_IN_EXPECT) &&
+			    gimple_call_arg(call, 0) == name &&
+			    (e = held_edge(lhs, nonzero_held, depth + 1)))
+				return e;
+			continue;
 		}
 		if (is_gimple_assign(user) && depth < LF_TRY_CHAIN_MAX) {
 			tree lhs = gimple_assign_lhs(user);
@@ -121,6 +134,12 @@ static void add_event(struct lf_fn *fn, gimple *stmt,
 						     prim->action == LF_ACT_try, 0);
 			ev.try_unresolved = !ev.taken;
 		}
+	}
+	if (prim->action == LF_ACT_query) {
+		tree res = gimple_call_lhs(stmt);
+
+		if (res && TREE_CODE(res) == SSA_NAME)
+			ev.taken = held_edge(res, true, 0);
 	}
 	gimple_set_uid(stmt, fn->events.length() + 1);
 	fn->events.safe_push(ev);

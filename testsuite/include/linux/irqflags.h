@@ -22,3 +22,15 @@ static __always_inline void arch_local_irq_enable(void) { __asm__ __volatile__("
 static inline void local_bh_disable(void) { __asm__ __volatile__("" : : : "memory"); }
 static inline void local_bh_enable(void) { __asm__ __volatile__("" : : : "memory"); }
 #endif
+
+#ifndef _LINUX_IRQFLAGS_QUERY_H
+#define _LINUX_IRQFLAGS_QUERY_H
+static __always_inline int arch_irqs_disabled(void)
+{
+	unsigned long flags;
+	__asm__ __volatile__("pushf ; pop %0" : "=rm"(flags) : : "memory");
+	return !(flags & 0x200);
+}
+#define raw_irqs_disabled()	arch_irqs_disabled()
+#define irqs_disabled()		raw_irqs_disabled()
+#endif

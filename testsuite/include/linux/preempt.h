@@ -16,3 +16,8 @@ extern int __smp_processor_id(void);
 #define get_cpu()	({ preempt_disable(); __smp_processor_id(); })
 #define put_cpu()	preempt_enable()
 #endif
+#ifndef _LINUX_RCU_SCHED_H
+#define _LINUX_RCU_SCHED_H
+static __always_inline void rcu_read_lock_sched(void) { __preempt_count_add(1); barrier(); }
+static __always_inline void rcu_read_unlock_sched(void) { barrier(); __preempt_count_sub(1); }
+#endif

@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * check_arch_spin.c - arch_spin_lock() needs preemption already off.
+ *
+ * arch_spin_lock() does not disable preemption (spin_lock() does): a
+ * holder preempted with it held makes every other CPU spin until it runs
+ * again (BACKGROUND.md 4).  At each arch-level acquire we ask ctx.c
+ * whether preemption, irqs or softirqs are off on every path.  If they
+ * were explicitly re-enabled on some path, that is a finding.  If nothing
+ * changed since function entry, the callers decide: a static function
+ * whose address is not taken is safe when every call of it in this unit
+ * is (transitively); anything else is left to the report step through a
+ * "needs_atomic" record, and reported as "needs caller context".
+ *
+ * Functions are analysed callees first (the pass runs under GCC's
+ * top-order walk), so when a caller is analysed, we already know whether
+ * its callees need it to be atomic.
+ */
+#include "compat.h"
+#include "ctx.h"
+#include "diag.h"
+#include "emit.h"
+#include "records.h"
+#include "check_arch_spin.h"
+
+#define CHECK "arch-spin-preempt"
+
+enum verdict { V_SAFE, V_NEEDS_CALLER, V_UNSAFE };
+
+/* A call of a function that needs atomic context, and the state it had. */
+struct callsite {
+	tree caller;
+	location_t loc;
+	bool atomic;
+	location_t enabled_at;	/* !atomic: UNKNOWN_LOCATION = caller's entry */
+};
+
+struct sink {
+	char *lock;
+	const struct lf_primitive *prim;
+	location_t loc;
+};
+
+struct needy {
+	tree decl;
+	bool exposed;		/* callable from elsewhere: public or address taken */
+	auto_vec<struct sink> sinks;	/* entry-dependent sinks */
+	location_t via_call;	/* or: calls a needy function from entry */
+	tree via_callee;
+	auto_vec<struct callsite> callers;
+	enum verdict verdict;
+	const struct callsite *culprit;	/* V_UNSAFE: the caller to blame */
+};
+
+static hash_map<tree, struct needy *> *needs;
+static auto_vec<struct needy *> needy_order;
+
+static bool is_sink(const struct lf_primitive *prim)
+{
+	return (prim->cls == LF_CLASS_arch_spinlock ||
+		prim->cls == LF_CLASS_arch_rwlock) && lf_is_acquire(prim);
+}
+
+static struct needy *needy_get(tree decl)
+{
+	struct needy **slot, *n;
+	cgraph_node *node = cgraph_node::get(decl);
+
+	if (!needs)
+		needs = new hash_map<tree, struct needy *>;
+	slot = needs->get(decl);
+	if (slot)
+		return *slot;
+	n = new needy();
+	n->decl = decl;
+	n->exposed = TREE_PUBLIC(decl) || !node || node->address_taken;
+	needs->put(decl, n);
+	needy_order.safe_push(n);
+	return n;
+}
+
+static struct needy *needy_find(tree decl)
+{
+	struct needy **slot = needs && decl ? needs->get(decl) : NULL;
+
+	return slot ? *slot : NULL;
+}
+
+static json_t *sink_record(const char *status, const char *how,
+			   const char *lock, const struct lf_primitive *prim,
+			   location_t loc, tree fndecl)
+{
+	json_t *rec = lf_record_new("arch_spin", loc, fndecl);
+
+	json_object_set_new(rec, "lock", json_string(lock));
+	json_object_set_new(rec, "primitive", json_string(prim->name));
+	json_object_set_new(rec, "api", json_string(prim->api));
+	json_object_set_new(rec, "status", json_string(status));
+	json_object_set_new(rec, "how", json_string(how));
+	return rec;
+}
+
+static void warn_enabled(const char *lock, const struct lf_primitive *prim,
+			 location_t loc, location_t enabled_at, tree fndecl)
+{
+	lf_warn(loc, CHECK,
+		"%s(%s) with preemption enabled in %s(): disable preemption "
+		"or irqs around it, or use a raw_spinlock_t", prim->api, lock,
+		lf_decl_name(fndecl));
+	lf_note(enabled_at, "preemption is enabled again here");
+}
+
+static void check_sink(struct lf_fn *fn, struct lf_ctx_result *ctx,
+		       const struct lf_event *ev)
+{
+	const char *lock = fn->locks[ev->lock].name;
+	tree decl = fn->fun->decl;
+	struct lf_ctx_state st;
+	json_t *rec;
+
+	lf_ctx_before(ctx, ev->stmt, &st);
+	if (lf_ctx_atomic(&st)) {
+		lf_record_add(sink_record("safe", st.asserted ? "assert" : "local",
+					  lock, ev->prim, ev->loc, decl));
+		return;
+	}
+	if (st.enabled_at[LF_CTX_ATOMIC] != UNKNOWN_LOCATION) {
+		rec = sink_record("flagged", "enabled", lock, ev->prim, ev->loc, decl);
+		json_object_set_new(rec, "enabled_line", json_integer(
+			LOCATION_LINE(st.enabled_at[LF_CTX_ATOMIC])));
+		lf_record_add(rec);
+		warn_enabled(lock, ev->prim, ev->loc,
+			     st.enabled_at[LF_CTX_ATOMIC], decl);
+		return;
+	}
+	/* From function entry: the callers decide, at the end of the unit. */
+	struct sink s = { xstrdup(lock), ev->prim, ev->loc };
+
+	needy_get(decl)->sinks.safe_push(s);
+}
+
+static void check_call(struct function *fun, struct lf_ctx_result *ctx,
+		       gimple *stmt, struct needy *callee)
+{
+	struct lf_ctx_state st;
+	struct callsite cs;
+
+	if (ctx)
+		lf_ctx_before(ctx, stmt, &st);
+	else
+		memset(&st, 0, sizeof(st));
+	cs.caller = fun->decl;
+	cs.loc = lf_user_location(gimple_location(stmt));
+	cs.atomic = lf_ctx_atomic(&st);
+	cs.enabled_at = st.enabled_at[LF_CTX_ATOMIC];
+	callee->callers.safe_push(cs);
+	if (!cs.atomic && cs.enabled_at == UNKNOWN_LOCATION &&
+	    callee->decl != fun->decl) {
+		struct needy *me = needy_get(fun->decl);
+
+		if (!me->via_callee) {
+			me->via_callee = callee->decl;
+			me->via_call = cs.loc;
+		}
+	}
+}
+
+void lf_check_arch_spin(struct function *fun, struct lf_fn *fn)
+{
+	struct lf_ctx_result *ctx = NULL;
+	bool any_sink = false;
+	basic_block bb;
+
+	if (fn)
+		for (unsigned i = 0; i < fn->events.length(); i++)
+			any_sink |= is_sink(fn->events[i].prim);
+	if (!any_sink && !needs)
+		return;
+	if (fn)
+		ctx = lf_ctx_analyse(fn);
+	if (any_sink)
+		for (unsigned i = 0; i < fn->events.length(); i++)
+			if (is_sink(fn->events[i].prim))
+				check_sink(fn, ctx, &fn->events[i]);
+	if (needs)
+		FOR_EACH_BB_FN(bb, fun)
+			for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
+			     !gsi_end_p(gsi); gsi_next(&gsi)) {
+				gimple *stmt = gsi_stmt(gsi);
+				struct needy *callee;
+
+				if (!is_gimple_call(stmt))
+					continue;
+				callee = needy_find(gimple_call_fndecl(stmt));
+				if (callee)
+					check_call(fun, ctx, stmt, callee);
+			}
+	if (ctx)
+		lf_ctx_release(ctx);
+}
+
+/* Worst over the callers, to a fixed point (verdicts only get worse). */
+static void resolve(void)
+{
+	bool changed = true;
+
+	while (changed) {
+		changed = false;
+		for (unsigned i = 0; i < needy_order.length(); i++) {
+			struct needy *n = needy_order[i];
+			enum verdict v = n->exposed || n->callers.is_empty()
+					 ? V_NEEDS_CALLER : V_SAFE;
+			const struct callsite *culprit = NULL;
+
+			for (unsigned j = 0; j < n->callers.length(); j++) {
+				const struct callsite *cs = &n->callers[j];
+				struct needy *up = needy_find(cs->caller);
+				enum verdict here = V_SAFE;
+
+				if (cs->atomic)
+					continue;
+				if (cs->enabled_at != UNKNOWN_LOCATION)
+					here = V_UNSAFE;
+				else if (cs->caller == n->decl)
+					continue;	/* recursion adds nothing */
+				else if (up)
+					here = up->verdict;
+				else
+					here = V_NEEDS_CALLER;
+				if (here > v || (here == V_UNSAFE && !culprit)) {
+					v = MAX(v, here);
+					if (here == V_UNSAFE)
+						culprit = cs;
+				}
+			}
+			if (v != n->verdict) {
+				n->verdict = v;
+				n->culprit = culprit;
+				changed = true;
+			}
+		}
+	}
+}
+
+static void emit_needy(struct needy *n)
+{
+	static const char *const status[] = { "safe", "needs_caller", "flagged" };
+	static const char *const how[] = { "callers", "entry", "caller" };
+	char buf[512];
+
+	for (unsigned i = 0; i < n->sinks.length(); i++) {
+		const struct sink *s = &n->sinks[i];
+		json_t *rec = sink_record(status[n->verdict], how[n->verdict],
+					  s->lock, s->prim, s->loc, n->decl);
+		json_t *callers = json_array();
+
+		for (unsigned j = 0; j < n->callers.length(); j++) {
+			const struct callsite *cs = &n->callers[j];
+			json_t *c = json_object();
+
+			json_object_set_new(c, "function", json_string(
+				lf_function_id(cs->caller, buf, sizeof(buf))));
+			json_object_set_new(c, "line", json_integer(LOCATION_LINE(cs->loc)));
+			json_object_set_new(c, "atomic", json_boolean(cs->atomic));
+			json_array_append_new(callers, c);
+		}
+		json_object_set_new(rec, "callers", callers);
+		lf_record_add(rec);
+		if (n->verdict == V_UNSAFE) {
+			lf_warn(s->loc, CHECK,
+				"%s(%s) in %s() relies on its callers to disable "
+				"preemption, but %s() calls it with preemption "
+				"enabled: disable preemption or irqs around it, or "
+				"use a raw_spinlock_t", s->prim->api, s->lock,
+				lf_decl_name(n->decl), lf_decl_name(n->culprit->caller));
+			lf_note(n->culprit->loc, "called here with preemption enabled");
+		}
+	}
+	if (n->verdict == V_NEEDS_CALLER && n->exposed) {
+		json_t *rec = lf_record_new("needs_atomic", UNKNOWN_LOCATION, n->decl);
+
+		json_object_set_new(rec, "context", json_string("preempt"));
+		lf_record_add(rec);
+	}
+}
+
+void lf_check_arch_spin_finish(void)
+{
+	if (!needs)
+		return;
+	resolve();
+	for (unsigned i = 0; i < needy_order.length(); i++) {
+		struct needy *n = needy_order[i];
+
+		emit_needy(n);
+		for (unsigned j = 0; j < n->sinks.length(); j++)
+			free(n->sinks[j].lock);
+		delete n;
+	}
+	needy_order.truncate(0);
+	delete needs;
+	needs = NULL;
+}

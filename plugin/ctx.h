@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * ctx.h - is preemption off here?  A forward must-analysis over the CFG.
+ *
+ * For every statement: how deep preemption, hard irqs and softirqs are
+ * disabled on *every* path from function entry, raised and lowered by the
+ * context effects of the primitives in rules/primitives.tbl (a spinning
+ * lock disables preemption, an _irqsave one irqs too), by queries such as
+ * irqs_disabled() on the edge where they said so, and by assertion macros
+ * from their use on.  "atomic" is the sum of the three: a path that
+ * disabled preemption and a path that disabled irqs both leave it > 0.
+ */
+#ifndef LOCKFIT_CTX_H
+#define LOCKFIT_CTX_H
+
+#include "tracker.h"
+
+enum lf_ctx { LF_CTX_PREEMPT, LF_CTX_IRQ, LF_CTX_BH, LF_CTX_ATOMIC, LF_CTX_N };
+
+struct lf_ctx_state {
+	unsigned char depth[LF_CTX_N];
+	/* where depth last fell to 0; UNKNOWN_LOCATION: function entry */
+	location_t enabled_at[LF_CTX_N];
+	bool asserted;		/* atomic only thanks to a query/assertion */
+};
+
+struct lf_ctx_result;
+
+/* Run the analysis for FN; NULL if FN has no context event at all and no
+ * call of interest (then every statement is "as at entry"). */
+struct lf_ctx_result *lf_ctx_analyse(struct lf_fn *fn);
+void lf_ctx_release(struct lf_ctx_result *res);
+
+/* The state just before STMT (which must be in FN). */
+void lf_ctx_before(struct lf_ctx_result *res, gimple *stmt,
+		   struct lf_ctx_state *state);
+
+static inline bool lf_ctx_atomic(const struct lf_ctx_state *s)
+{
+	return s->depth[LF_CTX_ATOMIC] > 0;
+}
+
+/* Assertion macros seen by the preprocessor (cpp callback). */
+void lf_ctx_register_macro_hook(void);
+
+#endif /* LOCKFIT_CTX_H */

@@ -1,0 +1,45 @@
+#!/bin/bash
+# install-deps.sh - make sure the Debian packages lockfit needs are here.
+#
+#   scripts/install-deps.sh          install what is missing (needs root)
+#   scripts/install-deps.sh --list   print the package list and exit
+#
+# Needs: g++ and GCC's plugin headers for the plugin, libjansson for JSON,
+# jq and python3-jsonschema for the tests, coccinelle and sparse for the
+# rewrite patches, and linux-source-6.1 plus kbuild's tools for the real
+# kernel tests (scripts/kernel-tree.sh).
+set -eu
+
+gccver=$(gcc -dumpversion 2>/dev/null | cut -d. -f1)
+packages=(
+	make gcc g++ "gcc-${gccver:-12}-plugin-dev" libjansson-dev pkg-config
+	jq python3 python3-jsonschema
+	coccinelle sparse
+	linux-source-6.1 flex bison bc libelf-dev libssl-dev cpio kmod xz-utils
+)
+
+if [ "${1:-}" = "--list" ]; then
+	printf '%s\n' "${packages[@]}"
+	exit 0
+fi
+if [ $# -gt 0 ]; then
+	echo "usage: $0 [--list]" >&2
+	exit 2
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "install-deps.sh: missing Debian packages: ${missing[*]}" >&2
+	echo "run as root: apt-get install ${missing[*]}" >&2
+	exit 1
+fi
+echo "install-deps.sh: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
