@@ -34,13 +34,16 @@ enum lf_variant {
 #define LF_CTX_irq	(1u << 1)
 #define LF_CTX_bh	(1u << 2)
 
+/* lock_arg: the argument is a guard object, not the lock (cleanup.h) */
+#define LF_ARG_GUARD	(-2)
+
 struct lf_primitive {
 	const char *name;	/* callee name as GIMPLE shows it */
 	const char *api;	/* what the developer wrote */
 	enum lf_class cls;
 	enum lf_action action;
 	enum lf_mode mode;
-	int lock_arg;		/* -1: the primitive takes no lock */
+	int lock_arg;		/* -1: no lock; LF_ARG_GUARD: a guard */
 	enum lf_variant variant;
 	unsigned int ctx;
 	const char *pair;

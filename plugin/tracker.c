@@ -102,6 +102,21 @@ static edge held_edge(tree name, bool nonzero_held, int depth)
 	return NULL;
 }
 
+/* The variable a guard constructor's result lands in, directly or
+ * through one SSA copy (scalar guards: scoped_guard(mutex, ...)). */
+static tree guard_object(tree lhs)
+{
+	use_operand_p use_p;
+	gimple *use;
+
+	if (!lhs || DECL_P(lhs))
+		return lhs;
+	if (TREE_CODE(lhs) != SSA_NAME || !single_imm_use(lhs, &use_p, &use) ||
+	    !gimple_assign_single_p(use) || !DECL_P(gimple_assign_lhs(use)))
+		return NULL_TREE;
+	return gimple_assign_lhs(use);
+}
+
 static void add_event(struct lf_fn *fn, gimple *stmt,
 		      const struct lf_primitive *prim)
 {
@@ -113,6 +128,9 @@ static void add_event(struct lf_fn *fn, gimple *stmt,
 	ev.site = -1;
 	ev.loc = lf_user_location(gimple_location(stmt));
 
+	if (prim->lock_arg == LF_ARG_GUARD && gimple_call_num_args(stmt) &&
+	    TREE_CODE(gimple_call_arg(stmt, 0)) == ADDR_EXPR)
+		ev.guard = TREE_OPERAND(gimple_call_arg(stmt, 0), 0);
 	if (prim->lock_arg >= 0) {
 		struct lf_lockid id;
 
@@ -126,6 +144,7 @@ static void add_event(struct lf_fn *fn, gimple *stmt,
 	}
 	if (lf_is_acquire(prim) && lf_is_lock_class(prim->cls)) {
 		ev.site = fn->nsites++;
+		ev.guard = guard_object(gimple_call_lhs(stmt));
 		if (prim->action != LF_ACT_acquire) {
 			tree res = gimple_call_lhs(stmt);
 
@@ -184,6 +203,29 @@ static void scan(struct lf_fn *fn)
 				add_event(fn, stmt, prim);
 			else if (is_gimple_call(stmt))
 				note_lockargs(fn, stmt);
+		}
+	}
+}
+
+/* A guard's destructor releases what its constructor took. */
+static void bind_guards(struct lf_fn *fn)
+{
+	for (unsigned i = 0; i < fn->events.length(); i++) {
+		struct lf_event *rel = &fn->events[i];
+
+		if (rel->prim->lock_arg != LF_ARG_GUARD)
+			continue;
+		for (unsigned j = 0; j < fn->events.length(); j++)
+			if (fn->events[j].site >= 0 &&
+			    fn->events[j].guard == rel->guard && rel->guard)
+				rel->lock = fn->events[j].lock;
+		if (rel->lock < 0) {
+			struct lf_lockid id = {};
+
+			id.name = xstrdup("?");
+			id.kind = LF_ID_unknown;
+			rel->lock = intern_lock(fn, &id);
+			fn->unresolved.safe_push(i);
 		}
 	}
 }
@@ -434,6 +476,7 @@ struct lf_fn *lf_track(struct function *fun)
 
 	fn->fun = fun;
 	scan(fn);
+	bind_guards(fn);
 	if (fn->events.is_empty() && fn->lockargs.is_empty()) {
 		lf_fn_release(fn);
 		return NULL;

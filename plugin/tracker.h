@@ -24,6 +24,8 @@ struct lf_event {
 	int site;		/* acquire site number, -1 for other events */
 	edge taken;		/* try: edge on which the lock is held */
 	bool try_unresolved;	/* try whose result we could not follow */
+	tree guard;		/* guard() object a constructor fills or a
+				   destructor empties */
 	location_t loc;
 };
 

@@ -52,12 +52,12 @@ FILENAME ~ /primitives\.tbl$/ {
 	if (nprim > 0 && name <= prim[nprim]) fail("'" name "' is out of order (after '" prim[nprim] "')")
 	oneof($3, classes, "class"); oneof($4, actions, "action")
 	oneof($5, modes, "mode"); oneof($7, variants, "variant")
-	if ($6 != "-" && $6 !~ /^[0-9]$/) fail("bad lock argument '" $6 "'")
+	if ($6 != "-" && $6 != "g" && $6 !~ /^[0-9]$/) fail("bad lock argument '" $6 "'")
 	prim[++nprim] = name
 	action_of[name] = $4; mode_of[name] = $5; pair_of[name] = $9
 	where[name] = FILENAME ":" FNR
 	row[nprim] = sprintf("\t{ \"%s\", \"%s\", LF_CLASS_%s, LF_ACT_%s, %s, %s, %s, %s, %s },",
-		name, $2, $3, $4, sym("LF_MODE_", $5), $6 == "-" ? -1 : $6,
+		name, $2, $3, $4, sym("LF_MODE_", $5), $6 == "-" ? -1 : $6 == "g" ? "LF_ARG_GUARD" : $6,
 		sym("LF_VAR_", $7), ctxbits($8), str($9))
 	next
 }
