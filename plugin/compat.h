@@ -14,6 +14,8 @@
 #include <jansson.h>
 
 #include "gcc-plugin.h"
+/* c-common.h must precede diagnostic-core.h (format checking). */
+#include "c-family/c-common.h"
 #include "version.h"
 #include "bversion.h"
 #include "tree.h"
@@ -37,6 +39,8 @@
 #include "opts.h"
 #include "cpplib.h"
 #include "c-family/c-pragma.h"
+#include "cfgloop.h"
+#include "input.h"
 
 #if BUILDING_GCC_MAJOR < 11
 #error "lockfit needs GCC 11 or newer (pass_data layout, sbitmap API)"

@@ -152,10 +152,12 @@ static void apply(struct lf_ctx_result *res, gimple *stmt,
 		break;
 	case LF_ACT_try:
 	case LF_ACT_try0:
+	case LF_ACT_spin:
 		if (!ev->taken)		/* unresolved: assume taken */
 			ctx_raise(s, ev->prim->ctx);
 		break;
 	case LF_ACT_release:
+	case LF_ACT_unspin:
 	case LF_ACT_enable:
 		ctx_lower(s, ev->prim->ctx, ev->loc);
 		break;

@@ -8,6 +8,7 @@
 #include "compat.h"
 #include "records.h"
 #include "emit.h"
+#include "layout.h"
 
 const char *lf_callee_name(tree callee, char *buf, size_t len)
 {
@@ -134,6 +135,14 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec)
 	json_object_set_new(rec, "loop", json_boolean(sec->loop));
 	json_object_set_new(rec, "recursive", json_boolean(sec->recursive));
 	json_object_set_new(rec, "open_at_exit", json_boolean(sec->open_at_exit));
+	json_object_set_new(rec, "loop_depth",
+			    json_integer(bb_loop_depth(gimple_bb(acq->stmt))));
+	if (acq->prim->cls == LF_CLASS_bitlock) {
+		json_t *layout = acq->record ? lf_layout_json(acq->record, acq->field)
+					     : NULL;
+
+		json_object_set_new(rec, "layout", layout ?: json_null());
+	}
 	json_object_set_new(rec, "releases", releases_json(fn, sec));
 	json_object_set_new(rec, "calls", calls_json(sec));
 	json_object_set_new(rec, "nested", nested_json(fn, sec));
@@ -177,6 +186,27 @@ static void emit_unknown(const struct lf_fn *fn, int index)
 	lf_stats.unknown++;
 }
 
+/* This function is a lock primitive for its callers, in any file. */
+static void emit_wrapper(const struct lf_fn *fn)
+{
+	const struct lf_primitive *prim = fn->wrapper;
+	json_t *rec = lf_record_new("lock_wrapper",
+				    DECL_SOURCE_LOCATION(fn->fun->decl),
+				    fn->fun->decl);
+
+	json_object_set_new(rec, "action", json_string(
+		lf_is_release(prim) ? "release" :
+		prim->action == LF_ACT_acquire ? "acquire" :
+		prim->action == LF_ACT_try0 ? "try0" : "try"));
+	json_object_set_new(rec, "class", json_string(lf_class_name(prim->cls)));
+	json_object_set_new(rec, "mode", json_string(lf_mode_name(prim->mode)));
+	if (prim->wrapped_lock)
+		json_object_set_new(rec, "lock", json_string(prim->wrapped_lock));
+	else
+		json_object_set_new(rec, "arg", json_integer(prim->lock_arg + 1));
+	lf_record_add(rec);
+}
+
 void lf_emit_function(const struct lf_fn *fn)
 {
 	unsigned i;
@@ -194,4 +224,6 @@ void lf_emit_function(const struct lf_fn *fn)
 		emit_lockarg(fn, la);
 	FOR_EACH_VEC_ELT(fn->unresolved, i, index)
 		emit_unknown(fn, index);
+	if (fn->wrapper)
+		emit_wrapper(fn);
 }

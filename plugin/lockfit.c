@@ -22,6 +22,7 @@
 #include "check_rwlock.h"
 #include "check_arch_spin.h"
 #include "ctx.h"
+#include "layout.h"
 
 int plugin_is_GPL_compatible;
 
@@ -83,6 +84,7 @@ static bool is_probe_unit(void)
 static void finish_unit(void *gcc_data, void *user_data)
 {
 	lf_check_arch_spin_finish();
+	lf_track_finish();
 	if (!is_probe_unit())
 		lf_records_finish();
 	lf_cost_finish();
@@ -156,5 +158,6 @@ int plugin_init(struct plugin_name_args *info,
 	register_callback(info->base_name, PLUGIN_FINISH_UNIT, finish_unit,
 			  NULL);
 	register_callback(info->base_name, PLUGIN_START_UNIT, start_unit, NULL);
+	lf_layout_register(info->base_name);
 	return 0;
 }

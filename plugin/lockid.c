@@ -343,3 +343,116 @@ void lf_lockid_release(struct lf_lockid *id)
 	free(id->name);
 	id->name = NULL;
 }
+
+/* Follow copies and casts back to where a pointer came from, keeping the
+ * most informative pointer type seen (the one before "(unsigned long *)"). */
+static tree pointer_origin(tree ptr, tree *typed, tree *slot)
+{
+	for (int i = 0; i < LF_CHAIN_MAX; i++) {
+		tree pointee = POINTER_TYPE_P(TREE_TYPE(ptr)) ?
+			       TREE_TYPE(TREE_TYPE(ptr)) : NULL_TREE;
+
+		if (pointee && TREE_CODE(pointee) == RECORD_TYPE)
+			*typed = ptr;
+		if (pointee && POINTER_TYPE_P(pointee) &&
+		    TREE_CODE(TREE_TYPE(pointee)) == RECORD_TYPE)
+			*slot = pointee;
+		if (TREE_CODE(ptr) == NOP_EXPR || TREE_CODE(ptr) == CONVERT_EXPR) {
+			ptr = TREE_OPERAND(ptr, 0);
+			continue;
+		}
+		if (TREE_CODE(ptr) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(ptr))
+			break;
+		gimple *def = SSA_NAME_DEF_STMT(ptr);
+
+		if (!is_gimple_assign(def) ||
+		    !(gimple_assign_single_p(def) ||
+		      CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def))) ||
+		    TREE_CODE(gimple_assign_rhs1(def)) == COMPONENT_REF ||
+		    TREE_CODE(gimple_assign_rhs1(def)) == MEM_REF)
+			break;
+		ptr = gimple_assign_rhs1(def);
+	}
+	return ptr;
+}
+
+/* The bit argument as the developer spelled it (an enumerator such as
+ * ZRAM_LOCK is folded to a number by the time GIMPLE has it). */
+static void bit_spelling(tree bit, location_t loc, char *buf, size_t len)
+{
+	expanded_location x = expand_location(loc);
+	char_span line = x.file ? location_get_source_line(x.file, x.line)
+				: char_span(NULL, 0);
+	size_t i = x.column > 0 ? x.column - 1 : 0, start, depth = 0;
+
+	if (tree_fits_shwi_p(bit))
+		snprintf(buf, len, HOST_WIDE_INT_PRINT_DEC, tree_to_shwi(bit));
+	else
+		snprintf(buf, len, "?");
+	if (!line)
+		return;
+	while (i < line.length() && line[i] != '(')
+		i++;
+	start = ++i;
+	for (; i < line.length(); i++) {
+		if (line[i] == '(')
+			depth++;
+		else if (line[i] == ')' && depth-- == 0)
+			return;
+		else if (line[i] == ',' && depth == 0)
+			break;
+	}
+	if (i >= line.length())
+		return;
+	while (start < i && ISSPACE(line[start]))
+		start++;
+	while (i > start && ISSPACE(line[i - 1]))
+		i--;
+	if (i > start && i - start < len)
+		snprintf(buf, len, "%.*s", (int)(i - start), line.get_buffer() + start);
+}
+
+void lf_bitlock_resolve(struct function *fun, tree addr, tree bit,
+			location_t call_loc, struct lf_lockid *id,
+			tree *record, tree *field)
+{
+	char word[512], tbuf[256], bitbuf[128], name[800];
+	tree typed = NULL_TREE, slot = NULL_TREE;
+	tree origin = pointer_origin(addr, &typed, &slot);
+
+	memset(id, 0, sizeof(*id));
+	*record = *field = NULL_TREE;
+	bit_spelling(bit, call_loc, bitbuf, sizeof(bitbuf));
+
+	if (TREE_CODE(origin) == ADDR_EXPR &&
+	    TREE_CODE(TREE_OPERAND(origin, 0)) == COMPONENT_REF) {
+		/* &obj->flags: the struct that has the word as a member */
+		*field = TREE_OPERAND(TREE_OPERAND(origin, 0), 1);
+		*record = DECL_CONTEXT(*field);
+	} else if (typed) {
+		/* (unsigned long *)head: the struct's first word */
+		*record = TREE_TYPE(TREE_TYPE(typed));
+		*field = TYPE_FIELDS(*record);
+		while (*field && TREE_CODE(*field) != FIELD_DECL)
+			*field = DECL_CHAIN(*field);
+	}
+	if (*record && *field && lf_type_name(*record, tbuf, sizeof(tbuf)) &&
+	    lf_decl_name(*field)) {
+		snprintf(word, sizeof(word), "%s::%s", tbuf, lf_decl_name(*field));
+		snprintf(name, sizeof(name), "%s bit %s", word, bitbuf);
+		set_id(id, LF_ID_member, name, NULL);
+		return;
+	}
+	*record = *field = NULL_TREE;
+	if (slot && lf_type_name(TREE_TYPE(slot), tbuf, sizeof(tbuf))) {
+		/* a bucket pointer whose low bit is the lock (rhashtable) */
+		snprintf(name, sizeof(name), "%s * bit %s", tbuf, bitbuf);
+		set_id(id, LF_ID_member, name, NULL);
+		return;
+	}
+	/* A bare word: name it as any other lock object. */
+	lf_lockid_resolve(fun, addr, id);
+	snprintf(name, sizeof(name), "%s bit %s", id->name, bitbuf);
+	free(id->name);
+	id->name = xstrdup(name);
+}

@@ -36,6 +36,17 @@ struct lf_lockid {
 void lf_lockid_resolve(struct function *fun, tree arg, struct lf_lockid *id);
 void lf_lockid_release(struct lf_lockid *id);
 
+/*
+ * A bit lock is named by what holds the bit: "struct zram_table_entry::flags
+ * bit ZRAM_LOCK", "struct hlist_bl_head::first bit 0".  ADDR is the word's
+ * address argument, BIT the bit argument, CALL_LOC where the call is
+ * written (the bit's spelling is read from there).  RECORD and FIELD are
+ * set when the word is a struct member (for the layout report).
+ */
+void lf_bitlock_resolve(struct function *fun, tree addr, tree bit,
+			location_t call_loc, struct lf_lockid *id,
+			tree *record, tree *field);
+
 const char *lf_lockid_kind_name(enum lf_lockid_kind kind);
 
 /* "struct sock", "rwlock_t", or NULL for anonymous types. */

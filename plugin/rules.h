@@ -18,7 +18,8 @@ enum lf_class {
 };
 
 enum lf_action {
-	LF_ACT_acquire, LF_ACT_try, LF_ACT_try0, LF_ACT_release,
+	LF_ACT_acquire, LF_ACT_try, LF_ACT_try0, LF_ACT_spin,
+	LF_ACT_release, LF_ACT_unspin,
 	LF_ACT_init, LF_ACT_pass, LF_ACT_disable, LF_ACT_enable,
 	LF_ACT_query, LF_ACT_assert,
 };
@@ -47,6 +48,10 @@ struct lf_primitive {
 	enum lf_variant variant;
 	unsigned int ctx;
 	const char *pair;
+	/* Found wrappers only (tracker.c): the lock the body takes, when it
+	 * does not depend on an argument ("struct page::flags bit PG_locked") */
+	const char *wrapped_lock;
+	int wrapped_kind;
 };
 
 struct lf_locktype {
@@ -72,7 +77,12 @@ const char *lf_variant_name(enum lf_variant variant);
 static inline bool lf_is_acquire(const struct lf_primitive *p)
 {
 	return p->action == LF_ACT_acquire || p->action == LF_ACT_try ||
-	       p->action == LF_ACT_try0;
+	       p->action == LF_ACT_try0 || p->action == LF_ACT_spin;
+}
+
+static inline bool lf_is_release(const struct lf_primitive *p)
+{
+	return p->action == LF_ACT_release || p->action == LF_ACT_unspin;
 }
 
 static inline bool lf_is_lock_class(enum lf_class cls)
@@ -83,5 +93,6 @@ static inline bool lf_is_lock_class(enum lf_class cls)
 /* Thresholds, from rules/thresholds.tbl. */
 extern const int lf_rwlock_short_cost;
 extern const int lf_inline_depth;
+extern const int lf_wrapper_max_cost;
 
 #endif /* LOCKFIT_RULES_H */

@@ -7,16 +7,44 @@
 
 #define LF_TRY_CHAIN_MAX 8	/* casts/negations between a trylock and its test */
 
-static const struct lf_primitive *call_primitive(gimple *stmt)
+/* A wrapper found in this unit (hlist_bl_lock, zram_slot_lock, ...). */
+struct lf_wrapper {
+	struct lf_primitive prim;
+	tree record, field;	/* bit locks: for the layout record */
+	const char *bit_suffix;	/* param-bound bit locks: " bit N" */
+};
+
+static hash_map<tree, struct lf_wrapper *> *wrappers;
+
+const struct lf_primitive *lf_call_primitive(gimple *stmt)
 {
 	tree callee;
 	const char *name;
+	const struct lf_primitive *prim;
+	struct lf_wrapper **w;
 
 	if (!is_gimple_call(stmt))
 		return NULL;
 	callee = gimple_call_fndecl(stmt);
 	name = callee ? lf_decl_name(callee) : NULL;
-	return name ? lf_primitive_lookup(name) : NULL;
+	if (!name)
+		return NULL;
+	prim = lf_primitive_lookup(name);
+	if (prim || !wrappers)
+		return prim;
+	w = wrappers->get(callee);
+	return w ? &(*w)->prim : NULL;
+}
+
+static struct lf_wrapper *wrapper_of(const struct lf_event *ev)
+{
+	struct lf_wrapper **w;
+	tree callee = gimple_call_fndecl(ev->stmt);
+
+	if (!wrappers || !callee)
+		return NULL;
+	w = wrappers->get(callee);
+	return w && &(*w)->prim == ev->prim ? *w : NULL;
 }
 
 static int intern_lock(struct lf_fn *fn, struct lf_lockid *id)
@@ -117,10 +145,67 @@ static tree guard_object(tree lhs)
 	return gimple_assign_lhs(use);
 }
 
+/* Does the failing edge of an open-coded bit lock loop back to the call?
+ * Only then is test_and_set_bit() a lock and not a one-shot flag. */
+static bool spins(edge taken, basic_block call_bb)
+{
+	edge failed = NULL, e;
+	edge_iterator ei;
+	auto_vec<basic_block, 16> work;
+	auto_bitmap seen;
+
+	FOR_EACH_EDGE(e, ei, taken->src->succs)
+		if (e != taken)
+			failed = e;
+	if (!failed)
+		return false;
+	work.safe_push(failed->dest);
+	while (!work.is_empty() && bitmap_count_bits(seen) < 16) {
+		basic_block bb = work.pop();
+
+		if (bb == call_bb)
+			return true;
+		if (bb->index == EXIT_BLOCK || !bitmap_set_bit(seen, bb->index))
+			continue;
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			work.safe_push(e->dest);
+	}
+	return false;
+}
+
+/* Name the lock a primitive call takes or drops. */
+static void resolve_event_lock(struct lf_fn *fn, gimple *stmt,
+			       const struct lf_primitive *prim,
+			       struct lf_event *ev)
+{
+	struct lf_wrapper *w;
+	struct lf_lockid id;
+	tree arg = gimple_call_arg(stmt, prim->lock_arg);
+
+	if (prim->cls == LF_CLASS_bitlock && !prim->wrapped_lock &&
+	    !(w = wrapper_of(ev))) {
+		/* bit_spin_lock(bit, addr) and friends: the bit is argument 0 */
+		lf_bitlock_resolve(fn->fun, arg, gimple_call_arg(stmt, 0),
+				   gimple_location(stmt), &id, &ev->record,
+				   &ev->field);
+	} else {
+		lf_lockid_resolve(fn->fun, arg, &id);
+		w = wrapper_of(ev);
+		if (w && w->bit_suffix) {
+			char *name = concat(id.name, w->bit_suffix, NULL);
+
+			free(id.name);
+			id.name = name;
+		}
+	}
+	ev->lock = intern_lock(fn, &id);
+}
+
 static void add_event(struct lf_fn *fn, gimple *stmt,
 		      const struct lf_primitive *prim)
 {
 	struct lf_event ev = {};
+	struct lf_wrapper *w;
 
 	ev.stmt = stmt;
 	ev.prim = prim;
@@ -131,19 +216,22 @@ static void add_event(struct lf_fn *fn, gimple *stmt,
 	if (prim->lock_arg == LF_ARG_GUARD && gimple_call_num_args(stmt) &&
 	    TREE_CODE(gimple_call_arg(stmt, 0)) == ADDR_EXPR)
 		ev.guard = TREE_OPERAND(gimple_call_arg(stmt, 0), 0);
-	if (prim->lock_arg >= 0) {
-		struct lf_lockid id;
+	if (prim->wrapped_lock) {
+		struct lf_lockid id = {};
 
+		id.name = xstrdup(prim->wrapped_lock);
+		id.kind = (enum lf_lockid_kind)prim->wrapped_kind;
+		ev.lock = intern_lock(fn, &id);
+		if ((w = wrapper_of(&ev))) {
+			ev.record = w->record;
+			ev.field = w->field;
+		}
+	} else if (prim->lock_arg >= 0) {
 		if (gimple_call_num_args(stmt) <= (unsigned)prim->lock_arg)
 			return;	/* a prototype we do not know: not this primitive */
-		lf_lockid_resolve(fn->fun,
-				  gimple_call_arg(stmt, prim->lock_arg), &id);
-		ev.lock = intern_lock(fn, &id);
-		if (fn->locks[ev.lock].kind == LF_ID_unknown)
-			fn->unresolved.safe_push(fn->events.length());
+		resolve_event_lock(fn, stmt, prim, &ev);
 	}
 	if (lf_is_acquire(prim) && lf_is_lock_class(prim->cls)) {
-		ev.site = fn->nsites++;
 		ev.guard = guard_object(gimple_call_lhs(stmt));
 		if (prim->action != LF_ACT_acquire) {
 			tree res = gimple_call_lhs(stmt);
@@ -153,6 +241,10 @@ static void add_event(struct lf_fn *fn, gimple *stmt,
 						     prim->action == LF_ACT_try, 0);
 			ev.try_unresolved = !ev.taken;
 		}
+		if (prim->action == LF_ACT_spin &&
+		    (!ev.taken || !spins(ev.taken, gimple_bb(stmt))))
+			return;	/* a flag test, not a lock */
+		ev.site = fn->nsites++;
 	}
 	if (prim->action == LF_ACT_query) {
 		tree res = gimple_call_lhs(stmt);
@@ -196,7 +288,7 @@ static void scan(struct lf_fn *fn)
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
 		     !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *stmt = gsi_stmt(gsi);
-			const struct lf_primitive *prim = call_primitive(stmt);
+			const struct lf_primitive *prim = lf_call_primitive(stmt);
 
 			gimple_set_uid(stmt, 0);
 			if (prim)
@@ -225,9 +317,139 @@ static void bind_guards(struct lf_fn *fn)
 			id.name = xstrdup("?");
 			id.kind = LF_ID_unknown;
 			rel->lock = intern_lock(fn, &id);
-			fn->unresolved.safe_push(i);
 		}
 	}
+}
+
+/* clear_bit() only unlocks what a test_and_set_bit() spin took here. */
+static void drop_stray_unspins(struct lf_fn *fn)
+{
+	unsigned i, j, kept = 0;
+
+	for (i = 0; i < fn->events.length(); i++) {
+		struct lf_event *ev = &fn->events[i];
+		bool keep = ev->prim->action != LF_ACT_unspin;
+
+		for (j = 0; !keep && j < fn->events.length(); j++)
+			keep = fn->events[j].prim->action == LF_ACT_spin &&
+			       fn->events[j].lock == ev->lock;
+		gimple_set_uid(ev->stmt, keep ? kept + 1 : 0);
+		if (keep)
+			fn->events[kept++] = *ev;
+	}
+	fn->events.truncate(kept);
+}
+
+static void note_unresolved(struct lf_fn *fn)
+{
+	for (unsigned i = 0; i < fn->events.length(); i++)
+		if (fn->events[i].lock >= 0 &&
+		    fn->locks[fn->events[i].lock].kind == LF_ID_unknown)
+			fn->unresolved.safe_push(i);
+}
+
+/* Does FUN return what STMT (a trylock) returned: a trylock wrapper? */
+static bool returns_result(struct function *fun, gimple *stmt)
+{
+	tree res = gimple_call_lhs(stmt);
+	edge e;
+	edge_iterator ei;
+
+	if (!res)
+		return false;
+	FOR_EACH_EDGE(e, ei, EXIT_BLOCK_PTR_FOR_FN(fun)->preds) {
+		greturn *ret = dyn_cast<greturn *>(last_stmt(e->src));
+		tree val = ret ? gimple_return_retval(ret) : NULL_TREE;
+
+		for (int i = 0; val && i < LF_TRY_CHAIN_MAX && val != res; i++) {
+			gimple *def = TREE_CODE(val) == SSA_NAME ?
+				      SSA_NAME_DEF_STMT(val) : NULL;
+
+			val = def && gimple_assign_cast_p(def) ?
+			      gimple_assign_rhs1(def) : NULL_TREE;
+		}
+		if (val != res)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * A function that takes a lock and returns holding it, never releasing
+ * anything, is itself an acquire for its callers (hlist_bl_lock(),
+ * zram_slot_lock()); one that only releases what it did not take is a
+ * release.  Callers come later in GCC's top-order walk, so they see it.
+ */
+static void find_wrapper(struct lf_fn *fn)
+{
+	const struct lf_event *inner;
+	const struct lf_lockid *id;
+	const struct lf_summary *sum;
+	struct lf_wrapper *w;
+	unsigned i, releases = 0;
+
+	for (i = 0; i < fn->events.length(); i++)
+		releases += lf_is_release(fn->events[i].prim);
+	if (fn->sections.length() == 1 && !releases) {
+		const struct lf_section *sec = fn->sections[0];
+
+		inner = &fn->events[sec->acquire];
+		if (inner->prim->action != LF_ACT_acquire &&
+		    !returns_result(fn->fun, inner->stmt))
+			return;
+		if (inner->prim->action == LF_ACT_acquire && !sec->open_at_exit)
+			return;
+	} else if (fn->sections.is_empty() && releases == 1 &&
+		   fn->release_only.length() == 1) {
+		inner = &fn->events[fn->release_only[0]];
+	} else {
+		return;
+	}
+	sum = lf_function_summary(fn->fun->decl);
+	if (inner->lock < 0 || !sum || !sum->known || sum->loop ||
+	    sum->cost > lf_wrapper_max_cost)
+		return;
+	id = &fn->locks[inner->lock];
+	if (id->kind == LF_ID_local || id->kind == LF_ID_unknown)
+		return;
+
+	w = XCNEW(struct lf_wrapper);
+	w->prim = *inner->prim;
+	w->prim.name = xstrdup(lf_decl_name(fn->fun->decl));
+	w->prim.api = w->prim.name;
+	w->prim.pair = NULL;
+	w->record = inner->record;
+	w->field = inner->field;
+	if (id->kind == LF_ID_param) {
+		const char *bit = strstr(id->name, " bit ");
+
+		w->prim.lock_arg = id->param - 1;
+		w->bit_suffix = bit ? xstrdup(bit) : NULL;
+	} else {
+		w->prim.lock_arg = -1;
+		w->prim.wrapped_lock = xstrdup(id->name);
+		w->prim.wrapped_kind = id->kind;
+	}
+	if (!wrappers)
+		wrappers = new hash_map<tree, struct lf_wrapper *>;
+	wrappers->put(fn->fun->decl, w);
+	fn->wrapper = &w->prim;
+}
+
+void lf_track_finish(void)
+{
+	if (!wrappers)
+		return;
+	for (auto it = wrappers->begin(); it != wrappers->end(); ++it) {
+		struct lf_wrapper *w = (*it).second;
+
+		free((char *)w->prim.name);
+		free((char *)w->prim.wrapped_lock);
+		free((char *)w->bit_suffix);
+		XDELETE(w);
+	}
+	delete wrappers;
+	wrappers = NULL;
 }
 
 static struct lf_event *stmt_event(struct lf_fn *fn, gimple *stmt)
@@ -240,7 +462,7 @@ static struct lf_event *stmt_event(struct lf_fn *fn, gimple *stmt)
 /* Does release REL end the section of acquire site event ACQ? */
 static bool ends(const struct lf_event *rel, const struct lf_event *acq)
 {
-	return rel->prim->action == LF_ACT_release && rel->lock >= 0 &&
+	return lf_is_release(rel->prim) && rel->lock >= 0 &&
 	       rel->lock == acq->lock && rel->prim->mode == acq->prim->mode;
 }
 
@@ -258,7 +480,7 @@ static void apply_event(struct flow *fl, const struct lf_event *ev,
 		bitmap_set_bit(held, ev->site);
 		return;
 	}
-	if (ev->prim->action != LF_ACT_release)
+	if (!lf_is_release(ev->prim))
 		return;
 	for (unsigned s = 0; s < fl->site_event.length(); s++)
 		if (ends(ev, &fl->fn->events[fl->site_event[s]]))
@@ -445,7 +667,7 @@ static void find_release_only(struct flow *fl)
 
 			if (!ev)
 				continue;
-			if (ev->prim->action == LF_ACT_release && ev->lock >= 0) {
+			if (lf_is_release(ev->prim) && ev->lock >= 0) {
 				for (unsigned s = 0; s < fl->site_event.length(); s++)
 					if (bitmap_bit_p(fl->tmp, s) &&
 					    ends(ev, &fn->events[fl->site_event[s]]))
@@ -476,7 +698,9 @@ struct lf_fn *lf_track(struct function *fun)
 
 	fn->fun = fun;
 	scan(fn);
+	drop_stray_unspins(fn);
 	bind_guards(fn);
+	note_unresolved(fn);
 	if (fn->events.is_empty() && fn->lockargs.is_empty()) {
 		lf_fn_release(fn);
 		return NULL;
@@ -501,6 +725,7 @@ struct lf_fn *lf_track(struct function *fun)
 		fn->sections.last()->nested.sort(by_line, fn);
 	}
 	find_release_only(&fl);
+	find_wrapper(fn);
 
 	lf_order_release(&order);
 	sbitmap_vector_free(fl.in);

@@ -26,6 +26,7 @@ struct lf_event {
 	bool try_unresolved;	/* try whose result we could not follow */
 	tree guard;		/* guard() object a constructor fills or a
 				   destructor empties */
+	tree record, field;	/* bit locks: the struct and word holding the bit */
 	location_t loc;
 };
 
@@ -72,11 +73,19 @@ struct lf_fn {
 	auto_vec<int> unresolved;	/* lock events with an unknown lock */
 	auto_vec<struct lf_lockarg> lockargs;
 	int nsites;
+	/* This function is itself a lock primitive: it returns holding
+	 * (or having released) a lock it was not given as such. */
+	const struct lf_primitive *wrapper;
 };
 
 /* NULL when FUN calls no primitive (the common, fast case). */
 struct lf_fn *lf_track(struct function *fun);
 void lf_fn_release(struct lf_fn *fn);
+/* Forget this unit's found wrappers. */
+void lf_track_finish(void);
+
+/* The primitive STMT calls, from rules/ or a wrapper found in this unit. */
+const struct lf_primitive *lf_call_primitive(gimple *stmt);
 
 static inline const struct lf_lockid *lf_event_lock(const struct lf_fn *fn,
 						    const struct lf_event *ev)

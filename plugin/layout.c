@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * layout.c - struct sizes, padding holes, and the size with a spinlock_t.
+ *
+ * The plugin is the one place that knows the real layout for this
+ * configuration (lockdep makes spinlock_t 4 bytes or 64), so it records
+ * the facts; the report decides between an embedded lock and a hashed
+ * array of locks.
+ */
+#include "compat.h"
+#include "lockid.h"
+#include "layout.h"
+
+static bool known_size(tree t, unsigned HOST_WIDE_INT *out)
+{
+	tree size = t ? TYPE_SIZE_UNIT(t) : NULL_TREE;
+
+	if (!size || !tree_fits_uhwi_p(size))
+		return false;
+	*out = tree_to_uhwi(size);
+	return true;
+}
+
+/* The spinlock_t this unit declares, if it includes <linux/spinlock.h>;
+ * caught as it is declared, since file-scope names are gone by the time
+ * the passes run. */
+static tree spinlock_t_type;
+
+static void finish_decl(void *gcc_data, void *user_data)
+{
+	tree decl = (tree)gcc_data;
+	const char *name = lf_decl_name(decl);
+
+	if (TREE_CODE(decl) == TYPE_DECL && name && !strcmp(name, "spinlock_t"))
+		spinlock_t_type = TREE_TYPE(decl);
+}
+
+void lf_layout_register(const char *plugin_name)
+{
+	register_callback(plugin_name, PLUGIN_FINISH_DECL, finish_decl, NULL);
+}
+
+static tree spinlock_type(void)
+{
+	return spinlock_t_type;
+}
+
+static unsigned HOST_WIDE_INT round_up_to(unsigned HOST_WIDE_INT v,
+					  unsigned HOST_WIDE_INT align)
+{
+	return align ? (v + align - 1) / align * align : v;
+}
+
+json_t *lf_layout_json(tree record, tree field)
+{
+	unsigned HOST_WIDE_INT size, spin_size = 0, spin_align, end = 0;
+	unsigned HOST_WIDE_INT align = TYPE_ALIGN_UNIT(record);
+	tree spin = spinlock_type();
+	json_t *obj, *hole = json_null();
+	char tbuf[256];
+
+	if (!known_size(record, &size) || TREE_CODE(record) != RECORD_TYPE)
+		return NULL;
+	obj = json_object();
+	json_object_set_new(obj, "struct", json_string(
+		lf_type_name(record, tbuf, sizeof(tbuf)) ?: "<anonymous>"));
+	json_object_set_new(obj, "size", json_integer(size));
+	json_object_set_new(obj, "align", json_integer(align));
+	if (field && lf_decl_name(field))
+		json_object_set_new(obj, "field", json_string(lf_decl_name(field)));
+	if (!spin || !known_size(spin, &spin_size)) {
+		json_object_set_new(obj, "spinlock_size", json_null());
+		return obj;
+	}
+	spin_align = TYPE_ALIGN_UNIT(spin);
+	json_object_set_new(obj, "spinlock_size", json_integer(spin_size));
+
+	/* the first gap between members (or at the tail) a spinlock_t fits */
+	for (tree f = TYPE_FIELDS(record); f; f = DECL_CHAIN(f)) {
+		unsigned HOST_WIDE_INT start, bits;
+
+		if (TREE_CODE(f) != FIELD_DECL || !DECL_SIZE(f) ||
+		    !tree_fits_uhwi_p(DECL_SIZE(f)))
+			continue;
+		start = int_bit_position(f) / BITS_PER_UNIT;
+		bits = tree_to_uhwi(DECL_SIZE(f));
+		if (json_is_null(hole) && start > end &&
+		    round_up_to(end, spin_align) + spin_size <= start) {
+			json_decref(hole);
+			hole = json_object();
+			json_object_set_new(hole, "offset", json_integer(
+				round_up_to(end, spin_align)));
+			json_object_set_new(hole, "size", json_integer(start - end));
+		}
+		end = MAX(end, (int_bit_position(f) + bits + BITS_PER_UNIT - 1)
+			       / BITS_PER_UNIT);
+	}
+	if (json_is_null(hole) && round_up_to(end, spin_align) + spin_size <= size) {
+		json_decref(hole);
+		hole = json_object();
+		json_object_set_new(hole, "offset", json_integer(round_up_to(end, spin_align)));
+		json_object_set_new(hole, "size", json_integer(size - end));
+	}
+	json_object_set_new(obj, "hole", hole);
+	json_object_set_new(obj, "size_with_spinlock", json_integer(
+		!json_is_null(hole) ? size :
+		round_up_to(round_up_to(end, spin_align) + spin_size,
+			    MAX(align, spin_align))));
+	return obj;
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * layout.h - what embedding a spinlock_t in a struct would cost.
+ */
+#ifndef LOCKFIT_LAYOUT_H
+#define LOCKFIT_LAYOUT_H
+
+#include "compat.h"
+
+/* {"struct","size","align","field","spinlock_size","hole","size_with_spinlock"}
+ * for the struct RECORD whose member FIELD holds a bit lock; NULL if the
+ * layout is not known (incomplete or variable-sized type). */
+json_t *lf_layout_json(tree record, tree field);
+/* Watch declarations for spinlock_t. */
+void lf_layout_register(const char *plugin_name);
+
+#endif /* LOCKFIT_LAYOUT_H */
