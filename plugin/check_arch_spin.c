@@ -133,6 +133,24 @@ static void check_sink(struct lf_fn *fn, struct lf_ctx_result *ctx,
 			     st.enabled_at[LF_CTX_ATOMIC], decl);
 		return;
 	}
+	/* Enabled again after the lock, never disabled before it: this
+	 * function manages the context itself and forgot it here. */
+	location_t unbalanced = lf_ctx_unbalanced_after(ctx, ev->stmt);
+
+	if (unbalanced != UNKNOWN_LOCATION) {
+		rec = sink_record("flagged", "unbalanced", lock, ev->prim, ev->loc, decl);
+		json_object_set_new(rec, "enabled_line",
+				    json_integer(LOCATION_LINE(unbalanced)));
+		lf_record_add(rec);
+		lf_warn(ev->loc, CHECK,
+			"%s(%s) in %s() with preemption enabled on some path: "
+			"the function turns it back on later without turning it "
+			"off first; disable preemption or irqs around it, or use "
+			"a raw_spinlock_t", ev->prim->api, lock,
+			lf_decl_name(decl));
+		lf_note(unbalanced, "enabled here");
+		return;
+	}
 	/* From function entry: the callers decide, at the end of the unit. */
 	struct sink s = { xstrdup(lock), ev->prim, ev->loc };
 

@@ -312,6 +312,52 @@ void lf_ctx_before(struct lf_ctx_result *res, gimple *stmt,
 	}
 }
 
+static bool lowers(const struct lf_ctx_result *res, gimple *stmt)
+{
+	unsigned uid = gimple_uid(stmt);
+	const struct lf_event *ev = uid ? &res->fn->events[uid - 1] : NULL;
+
+	return ev && ev->prim->ctx &&
+	       (ev->prim->action == LF_ACT_enable || lf_is_release(ev->prim));
+}
+
+location_t lf_ctx_unbalanced_after(struct lf_ctx_result *res, gimple *stmt)
+{
+	auto_vec<basic_block, 16> work;
+	auto_bitmap seen;
+	basic_block start = gimple_bb(stmt);
+	bool first = true;
+
+	work.safe_push(start);
+	while (!work.is_empty()) {
+		basic_block bb = work.pop();
+		struct lf_ctx_state s = res->in[bb->index];
+		gimple_stmt_iterator gsi = gsi_start_bb(bb);
+		edge e;
+		edge_iterator ei;
+
+		if (!first && !bitmap_set_bit(seen, bb->index))
+			continue;
+		if (s.depth[LF_CTX_ATOMIC] == TOP)
+			continue;
+		for (; !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *cur = gsi_stmt(gsi);
+			bool after = !first || cur == stmt;
+
+			if (cur == stmt)
+				first = false;
+			if (after && s.depth[LF_CTX_ATOMIC] == 0 && lowers(res, cur))
+				return res->fn->events[gimple_uid(cur) - 1].loc;
+			apply(res, cur, &s);
+		}
+		first = false;
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			if (e->dest->index != EXIT_BLOCK)
+				work.safe_push(e->dest);
+	}
+	return UNKNOWN_LOCATION;
+}
+
 void lf_ctx_release(struct lf_ctx_result *res)
 {
 	XDELETEVEC(res->in);

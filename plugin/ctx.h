@@ -40,6 +40,14 @@ static inline bool lf_ctx_atomic(const struct lf_ctx_state *s)
 	return s->depth[LF_CTX_ATOMIC] > 0;
 }
 
+/*
+ * An enable reachable from STMT that turns the context back on although,
+ * on some path, this function never turned it off: the function manages
+ * preemption itself, so a lock reached before it with nothing disabled is
+ * not waiting for its callers to do it.  UNKNOWN_LOCATION if none.
+ */
+location_t lf_ctx_unbalanced_after(struct lf_ctx_result *res, gimple *stmt);
+
 /* Assertion macros seen by the preprocessor (cpp callback). */
 void lf_ctx_register_macro_hook(void);
 
