@@ -57,10 +57,12 @@ check: deps
 	testsuite/tools/run
 	$(PYTHON) testsuite/run-fixtures --plugin plugin/lockfit.so testsuite/fixtures
 	testsuite/kernel/smoke
+	testsuite/kernel/arch-spin --quick
 
 check-kernel: deps
 	$(MAKE) all
 	testsuite/kernel/full
+	testsuite/kernel/arch-spin
 
 bench: deps
 	$(MAKE) all
