@@ -63,6 +63,7 @@ check-kernel: deps
 	$(MAKE) all
 	testsuite/kernel/full
 	testsuite/kernel/arch-spin
+	testsuite/kernel/bitlocks
 
 bench: deps
 	$(MAKE) all
