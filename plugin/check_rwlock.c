@@ -31,7 +31,7 @@ static void check_recursion(const struct lf_fn *fn, const struct lf_section *sec
 	FOR_EACH_VEC_ELT(sec->nested, i, index) {
 		const struct lf_event *again = &fn->events[index];
 
-		if (again->lock != acq->lock)
+		if (!lf_same_lock_object(fn, acq, again))
 			continue;
 		lf_warn(again->loc, CHECK,
 			"'%s' is read-acquired again while read-held: "
@@ -64,8 +64,8 @@ static bool inside_own_lock(const struct lf_fn *fn, int acq)
 
 	FOR_EACH_VEC_ELT(fn->sections, i, sec)
 		FOR_EACH_VEC_ELT(sec->nested, j, index)
-			if (index == acq &&
-			    fn->events[sec->acquire].lock == fn->events[acq].lock)
+			if (index == acq && lf_same_lock_object(fn,
+					&fn->events[sec->acquire], &fn->events[acq]))
 				return true;
 	return false;
 }
@@ -79,7 +79,7 @@ void lf_check_rwlock(const struct lf_fn *fn)
 		const struct lf_event *acq = &fn->events[sec->acquire];
 		const struct lf_lockid *id = &fn->locks[acq->lock];
 
-		if (acq->prim->cls != LF_CLASS_rwlock ||
+		if (acq->cls != LF_CLASS_rwlock ||
 		    acq->prim->mode != LF_MODE_read)
 			continue;
 		if (sec->recursive) {

@@ -71,27 +71,29 @@ static bool body_available(tree fndecl)
 
 static void add_lock(struct lf_summary *sum, const char *name,
 		     enum lf_lockid_kind kind, enum lf_class cls,
-		     enum lf_mode mode)
+		     enum lf_mode mode, bool released)
 {
 	struct lf_summary_lock *have, lock;
 	unsigned i;
 
 	FOR_EACH_VEC_ELT(sum->locks, i, have)
-		if (have->mode == mode && !strcmp(have->name, name))
+		if (have->mode == mode && have->released == released &&
+		    !strcmp(have->name, name))
 			return;
 	lock.name = xstrdup(name);
 	lock.kind = kind;
 	lock.cls = cls;
 	lock.mode = mode;
+	lock.released = released;
 	sum->locks.safe_push(lock);
 }
 
-/* Locks a call takes: a primitive's own lock, or what a body takes. */
+/* Locks a call takes or drops: a primitive's own, or a body's. */
 static void note_call_locks(struct function *fn, gimple *stmt,
 			    const struct lf_summary *callee,
 			    struct lf_summary *sum)
 {
-	tree decl = gimple_call_fndecl(stmt);
+	tree decl = gimple_call_fndecl(stmt), record, field;
 	const struct lf_primitive *prim;
 	struct lf_lockid id;
 	unsigned i;
@@ -99,19 +101,51 @@ static void note_call_locks(struct function *fn, gimple *stmt,
 
 	if (callee) {
 		FOR_EACH_VEC_ELT(callee->locks, i, lock)
-			add_lock(sum, lock->name, lock->kind, lock->cls, lock->mode);
+			add_lock(sum, lock->name, lock->kind, lock->cls,
+				 lock->mode, lock->released);
 		return;
 	}
 	prim = decl ? lf_primitive_lookup(lf_decl_name(decl) ?: "") : NULL;
-	if (!prim || !lf_is_acquire(prim) || !lf_is_lock_class(prim->cls) ||
+	if (!prim || !lf_is_lock_class(prim->cls) || !lf_is_acquire(prim) ||
 	    gimple_call_num_args(stmt) <= (unsigned)prim->lock_arg)
 		return;
-	lf_lockid_resolve(fn, gimple_call_arg(stmt, prim->lock_arg), &id);
+	lf_call_lock(fn, stmt, prim, &id, &record, &field);
 	/* param and local names mean nothing in the caller */
 	if (id.kind == LF_ID_global || id.kind == LF_ID_static ||
 	    id.kind == LF_ID_member)
-		add_lock(sum, id.name, id.kind, prim->cls, prim->mode);
+		add_lock(sum, id.name, id.kind, prim->cls, prim->mode, false);
 	lf_lockid_release(&id);
+}
+
+/*
+ * Locks a function drops without having taken them (the tracker's
+ * release_only events), noted when the function is tracked: callees are
+ * tracked before their callers, so this is known before any caller asks
+ * for the summary.
+ */
+static hash_map<tree, vec<struct lf_summary_lock> > *drops;
+
+void lf_summary_note_drop(tree fndecl, const char *name,
+			  enum lf_lockid_kind kind, enum lf_class cls,
+			  enum lf_mode mode)
+{
+	struct lf_summary_lock lock = { xstrdup(name), kind, cls, mode, true };
+
+	if (!drops)
+		drops = new hash_map<tree, vec<struct lf_summary_lock> >;
+	drops->get_or_insert(fndecl).safe_push(lock);
+}
+
+static void add_drops(tree fndecl, struct lf_summary *sum)
+{
+	vec<struct lf_summary_lock> *v = drops ? drops->get(fndecl) : NULL;
+	struct lf_summary_lock *lock;
+	unsigned i;
+
+	if (v)
+		FOR_EACH_VEC_ELT(*v, i, lock)
+			add_lock(sum, lock->name, lock->kind, lock->cls,
+				 lock->mode, true);
 }
 
 static void summarise(tree fndecl, struct lf_summary *sum)
@@ -191,6 +225,7 @@ const struct lf_summary *lf_function_summary(tree fndecl)
 		struct lf_summary done = {};
 
 		summarise(fndecl, &done);
+		add_drops(fndecl, &done);
 		done.has_body = true;
 		*sum = done;	/* takes over done.locks */
 	}
@@ -200,6 +235,15 @@ const struct lf_summary *lf_function_summary(tree fndecl)
 
 void lf_cost_finish(void)
 {
+	if (drops) {
+		for (auto it = drops->begin(); it != drops->end(); ++it) {
+			for (unsigned i = 0; i < (*it).second.length(); i++)
+				free((*it).second[i].name);
+			(*it).second.release();
+		}
+		delete drops;
+		drops = NULL;
+	}
 	if (!summaries)
 		return;
 	for (auto it = summaries->begin(); it != summaries->end(); ++it) {

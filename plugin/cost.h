@@ -22,6 +22,7 @@ struct lf_summary_lock {
 	enum lf_lockid_kind kind;	/* global, static or member only */
 	enum lf_class cls;
 	enum lf_mode mode;
+	bool released;		/* dropped here (not taken) */
 };
 
 /* What a called function costs, as a whole. */
@@ -35,6 +36,11 @@ struct lf_summary {
 
 /* Cost of one statement, including a known callee's body. */
 int lf_stmt_cost(gimple *stmt, const struct lf_summary **callee);
+
+/* FNDECL drops this lock without taking it (before any caller asks). */
+void lf_summary_note_drop(tree fndecl, const char *name,
+			  enum lf_lockid_kind kind, enum lf_class cls,
+			  enum lf_mode mode);
 
 /* Summary of FNDECL's body (memoised per translation unit). */
 const struct lf_summary *lf_function_summary(tree fndecl);

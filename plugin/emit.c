@@ -28,9 +28,11 @@ static void set_lock(json_t *rec, const struct lf_fn *fn, int lock)
 		json_object_set_new(rec, "param", json_integer(id->param));
 }
 
-static void set_primitive(json_t *rec, const struct lf_primitive *prim)
+static void set_primitive(json_t *rec, const struct lf_event *ev)
 {
-	json_object_set_new(rec, "class", json_string(lf_class_name(prim->cls)));
+	const struct lf_primitive *prim = ev->prim;
+
+	json_object_set_new(rec, "class", json_string(lf_class_name(ev->cls)));
 	json_object_set_new(rec, "mode", json_string(lf_mode_name(prim->mode)));
 	json_object_set_new(rec, "variant",
 			    json_string(lf_variant_name(prim->variant)));
@@ -97,7 +99,7 @@ static json_t *nested_json(const struct lf_fn *fn, const struct lf_section *sec)
 		json_t *n = json_object();
 
 		set_lock(n, fn, e->lock);
-		json_object_set_new(n, "class", json_string(lf_class_name(e->prim->cls)));
+		json_object_set_new(n, "class", json_string(lf_class_name(e->cls)));
 		json_object_set_new(n, "mode", json_string(lf_mode_name(e->prim->mode)));
 		json_object_set_new(n, "line", line_of(e->stmt));
 		json_array_append_new(arr, n);
@@ -126,7 +128,7 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec)
 	json_t *rec = lf_record_new("section", acq->loc, fn->fun->decl);
 
 	set_lock(rec, fn, acq->lock);
-	set_primitive(rec, acq->prim);
+	set_primitive(rec, acq);
 	json_object_set_new(rec, "try", json_boolean(acq->prim->action != LF_ACT_acquire));
 	if (acq->try_unresolved)
 		json_object_set_new(rec, "try_unresolved", json_true());
@@ -137,13 +139,22 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec)
 	json_object_set_new(rec, "open_at_exit", json_boolean(sec->open_at_exit));
 	json_object_set_new(rec, "loop_depth",
 			    json_integer(bb_loop_depth(gimple_bb(acq->stmt))));
-	if (acq->prim->cls == LF_CLASS_bitlock) {
+	if (acq->cls == LF_CLASS_bitlock) {
 		json_t *layout = acq->record ? lf_layout_json(acq->record, acq->field)
 					     : NULL;
 
 		json_object_set_new(rec, "layout", layout ?: json_null());
 	}
 	json_object_set_new(rec, "releases", releases_json(fn, sec));
+	if (!sec->released_in.is_empty()) {
+		json_t *arr = json_array();
+		char buf[512];
+
+		for (unsigned i = 0; i < sec->released_in.length(); i++)
+			json_array_append_new(arr, json_string(lf_callee_name(
+				sec->released_in[i], buf, sizeof(buf))));
+		json_object_set_new(rec, "released_in", arr);
+	}
 	json_object_set_new(rec, "calls", calls_json(sec));
 	json_object_set_new(rec, "nested", nested_json(fn, sec));
 	lf_record_add(rec);
@@ -156,7 +167,7 @@ static void emit_release_only(const struct lf_fn *fn, int index)
 	json_t *rec = lf_record_new("release_only", ev->loc, fn->fun->decl);
 
 	set_lock(rec, fn, ev->lock);
-	set_primitive(rec, ev->prim);
+	set_primitive(rec, ev);
 	lf_record_add(rec);
 }
 

@@ -456,3 +456,18 @@ void lf_bitlock_resolve(struct function *fun, tree addr, tree bit,
 	free(id->name);
 	id->name = xstrdup(name);
 }
+
+void lf_call_lock(struct function *fun, gimple *stmt,
+		  const struct lf_primitive *prim, struct lf_lockid *id,
+		  tree *record, tree *field)
+{
+	tree arg = gimple_call_arg(stmt, prim->lock_arg);
+
+	*record = *field = NULL_TREE;
+	if (prim->cls == LF_CLASS_bitlock)
+		/* bit_spin_lock(bit, addr) and friends: the bit is argument 0 */
+		lf_bitlock_resolve(fun, arg, gimple_call_arg(stmt, 0),
+				   gimple_location(stmt), id, record, field);
+	else
+		lf_lockid_resolve(fun, arg, id);
+}

@@ -36,6 +36,12 @@ struct lf_lockid {
 void lf_lockid_resolve(struct function *fun, tree arg, struct lf_lockid *id);
 void lf_lockid_release(struct lf_lockid *id);
 
+/* The lock a call of primitive PRIM takes or drops (bit locks by their
+ * word and bit, everything else by its object); RECORD/FIELD as below. */
+void lf_call_lock(struct function *fun, gimple *stmt,
+		  const struct lf_primitive *prim, struct lf_lockid *id,
+		  tree *record, tree *field);
+
 /*
  * A bit lock is named by what holds the bit: "struct zram_table_entry::flags
  * bit ZRAM_LOCK", "struct hlist_bl_head::first bit 0".  ADDR is the word's

@@ -178,20 +178,16 @@ static void resolve_event_lock(struct lf_fn *fn, gimple *stmt,
 			       const struct lf_primitive *prim,
 			       struct lf_event *ev)
 {
-	struct lf_wrapper *w;
+	struct lf_wrapper *w = wrapper_of(ev);
 	struct lf_lockid id;
-	tree arg = gimple_call_arg(stmt, prim->lock_arg);
 
-	if (prim->cls == LF_CLASS_bitlock && !prim->wrapped_lock &&
-	    !(w = wrapper_of(ev))) {
-		/* bit_spin_lock(bit, addr) and friends: the bit is argument 0 */
-		lf_bitlock_resolve(fn->fun, arg, gimple_call_arg(stmt, 0),
-				   gimple_location(stmt), &id, &ev->record,
-				   &ev->field);
+	if (!w) {
+		lf_call_lock(fn->fun, stmt, prim, &id, &ev->record, &ev->field);
 	} else {
-		lf_lockid_resolve(fn->fun, arg, &id);
-		w = wrapper_of(ev);
-		if (w && w->bit_suffix) {
+		/* a wrapper taking its lock as an argument: name the argument */
+		lf_lockid_resolve(fn->fun, gimple_call_arg(stmt, prim->lock_arg),
+				  &id);
+		if (w->bit_suffix) {
 			char *name = concat(id.name, w->bit_suffix, NULL);
 
 			free(id.name);
@@ -199,6 +195,21 @@ static void resolve_event_lock(struct lf_fn *fn, gimple *stmt,
 		}
 	}
 	ev->lock = intern_lock(fn, &id);
+}
+
+/* spin_lock_nested() is _raw_spin_lock(spinlock_check(l)) without lockdep:
+ * the object's type, not the callee, says it is a spinlock_t. */
+static enum lf_class lock_class(struct lf_fn *fn, const struct lf_event *ev)
+{
+	const struct lf_locktype *lt;
+	char tbuf[256];
+	tree type = ev->lock >= 0 ? fn->locks[ev->lock].type : NULL_TREE;
+
+	if (type && lf_is_lock_class(ev->prim->cls) &&
+	    lf_type_name(type, tbuf, sizeof(tbuf)) &&
+	    (lt = lf_locktype_lookup(tbuf)))
+		return lt->cls;
+	return ev->prim->cls;
 }
 
 static void add_event(struct lf_fn *fn, gimple *stmt,
@@ -231,6 +242,7 @@ static void add_event(struct lf_fn *fn, gimple *stmt,
 			return;	/* a prototype we do not know: not this primitive */
 		resolve_event_lock(fn, stmt, prim, &ev);
 	}
+	ev.cls = lock_class(fn, &ev);
 	if (lf_is_acquire(prim) && lf_is_lock_class(prim->cls)) {
 		ev.guard = guard_object(gimple_call_lhs(stmt));
 		if (prim->action != LF_ACT_acquire) {
@@ -545,15 +557,57 @@ static void add_nested_via(struct lf_fn *fn, struct lf_section *sec,
 	struct lf_summary_lock *lock;
 	unsigned i;
 
+	/* A callee that drops the held lock (wait_task_zombie() and its
+	 * read_unlock(&tasklist_lock)) ends the section inside; what it
+	 * takes may come after the drop, so none of it counts as nested. */
+	FOR_EACH_VEC_ELT(sum->locks, i, lock)
+		if (lock->released && !strcmp(lock->name, held->name)) {
+			sec->released_in.safe_push(callee);
+			return;
+		}
 	FOR_EACH_VEC_ELT(sum->locks, i, lock) {
 		struct lf_nested_via via = { stmt, callee, lock };
 
+		if (lock->released)
+			continue;
 		sec->nested_via.safe_push(via);
 		/* A member name covers every object of the type: the callee
 		 * may well lock another one, so only named objects count. */
 		if (!strcmp(lock->name, held->name) && lock->kind != LF_ID_member)
-			sec->recursive = true;
+			sec->reacquired = true;
 	}
+}
+
+/* The expression behind SSA copies: &n_2(D)->lock for _1 and _3 alike. */
+static tree expression_of(tree t)
+{
+	for (int i = 0; i < 8 && TREE_CODE(t) == SSA_NAME &&
+	     !SSA_NAME_IS_DEFAULT_DEF(t); i++) {
+		gimple *def = SSA_NAME_DEF_STMT(t);
+
+		if (!is_gimple_assign(def) ||
+		    !(gimple_assign_single_p(def) ||
+		      CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def))))
+			break;
+		t = gimple_assign_rhs1(def);
+	}
+	return t;
+}
+
+/* "struct dentry::d_lock" names every dentry's lock: two acquisitions
+ * are of one object only if the pointer expression is the same. */
+bool lf_same_lock_object(const struct lf_fn *fn, const struct lf_event *a,
+			 const struct lf_event *b)
+{
+	if (a->lock != b->lock || a->lock < 0)
+		return false;
+	if (fn->locks[a->lock].kind != LF_ID_member)
+		return true;
+	if (a->prim->lock_arg < 0 || b->prim->lock_arg < 0)
+		return false;
+	return operand_equal_p(
+		expression_of(gimple_call_arg(a->stmt, a->prim->lock_arg)),
+		expression_of(gimple_call_arg(b->stmt, b->prim->lock_arg)), 0);
 }
 
 static void section_stmt(struct lf_fn *fn, struct lf_section *sec,
@@ -567,8 +621,8 @@ static void section_stmt(struct lf_fn *fn, struct lf_section *sec,
 	if (ev) {
 		if (ev->site >= 0) {
 			sec->nested.safe_push(ev - &fn->events[0]);
-			if (ev->lock == acq->lock)
-				sec->recursive = true;
+			if (lf_same_lock_object(fn, acq, ev))
+				sec->reacquired = true;
 		}
 		return;
 	}
@@ -647,6 +701,10 @@ static void build_section(struct flow *fl, const struct lf_order *order,
 		dist[bb->index] = best + weight;
 		sec->cost = MAX(sec->cost, dist[bb->index]);
 	}
+	/* get_signal(): do_signal_stop() drops siglock, "goto relock" takes
+	 * it again; with a dropping callee in the section, a second
+	 * acquisition is most likely that retake, not a recursion. */
+	sec->recursive = sec->reacquired && sec->released_in.is_empty();
 	XDELETEVEC(dist);
 	XDELETEVEC(reached);
 	fn->sections.safe_push(sec);
@@ -672,8 +730,17 @@ static void find_release_only(struct flow *fl)
 					if (bitmap_bit_p(fl->tmp, s) &&
 					    ends(ev, &fn->events[fl->site_event[s]]))
 						matched = true;
-				if (!matched)
+				if (!matched) {
+					const struct lf_lockid *id = &fn->locks[ev->lock];
+
 					fn->release_only.safe_push(ev - &fn->events[0]);
+					if (id->kind == LF_ID_global ||
+					    id->kind == LF_ID_static ||
+					    id->kind == LF_ID_member)
+						lf_summary_note_drop(fn->fun->decl,
+							id->name, id->kind,
+							ev->cls, ev->prim->mode);
+				}
 			}
 			apply_event(fl, ev, fl->tmp);
 		}

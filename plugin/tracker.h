@@ -20,6 +20,7 @@
 struct lf_event {
 	gimple *stmt;
 	const struct lf_primitive *prim;
+	enum lf_class cls;	/* the lock's type says, else the primitive */
 	int lock;		/* index into lf_fn::locks, -1: no lock */
 	int site;		/* acquire site number, -1 for other events */
 	edge taken;		/* try: edge on which the lock is held */
@@ -48,11 +49,13 @@ struct lf_section {
 	auto_vec<int> releases;		/* event indices */
 	auto_vec<int> nested;		/* acquire events while held */
 	auto_vec<struct lf_nested_via> nested_via;
+	auto_vec<tree> released_in;	/* callees that drop this lock */
 	auto_vec<struct lf_call> calls;
 	int cost;			/* longest acyclic path, est. insns */
 	bool cost_known;		/* no call of unknown length */
 	bool loop;			/* a cycle while held */
-	bool recursive;			/* same lock acquired again */
+	bool reacquired;		/* same lock acquired again ... */
+	bool recursive;			/* ... and no callee dropped it first */
 	bool open_at_exit;		/* held when the function returns */
 };
 
@@ -86,6 +89,10 @@ void lf_track_finish(void);
 
 /* The primitive STMT calls, from rules/ or a wrapper found in this unit. */
 const struct lf_primitive *lf_call_primitive(gimple *stmt);
+
+/* Do events A and B take the very same lock object? */
+bool lf_same_lock_object(const struct lf_fn *fn, const struct lf_event *a,
+			 const struct lf_event *b);
 
 static inline const struct lf_lockid *lf_event_lock(const struct lf_fn *fn,
 						    const struct lf_event *ev)
