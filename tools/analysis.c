@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * analysis.c - the pipeline every subcommand shares: rules, records,
+ * locks and bindings, lock order, profile, verdicts, ranking, findings.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "util.h"
+#include "analysis.h"
+#include "verdict.h"
+
+/* Samples of the functions holding L's read sites, each function once. */
+static double lock_samples(const struct lf_analysis *a, const struct lf_lock *l)
+{
+	const char **seen = xcalloc(l->sites.n, sizeof(*seen));
+	size_t n = 0;
+	double sum = 0;
+
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *r = l->sites.v[i].rec;
+		const char *fn = lf_fn_basename(r->function);
+		bool dup = false;
+
+		if (!lf_is_read(r))
+			continue;
+		for (size_t j = 0; j < n && !dup; j++)
+			dup = !strcmp(seen[j], fn);
+		if (dup)
+			continue;
+		seen[n++] = fn;
+		sum += lf_profile_weight(&a->profile, r->function);
+	}
+	free(seen);
+	return sum;
+}
+
+static void count_matched(struct lf_analysis *a, const struct lf_lock *l,
+			  struct strmap *seen)
+{
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const char *fn = lf_fn_basename(l->sites.v[i].rec->function);
+
+		if (strmap_get(seen, fn) ||
+		    lf_profile_weight(&a->profile, fn) <= 0)
+			continue;
+		strmap_put(seen, fn, (void *)l);
+		a->profile_matched++;
+	}
+}
+
+/* Expected benefit: read sites, times samples when a profile says how
+ * often they run.  Ties by name, so the order never depends on input
+ * order. */
+static int cmp_rank(const void *x, const void *y)
+{
+	const struct lf_lock *a = *(const struct lf_lock *const *)x;
+	const struct lf_lock *b = *(const struct lf_lock *const *)y;
+
+	if (a->benefit != b->benefit)
+		return a->benefit > b->benefit ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+static void rank(struct lf_analysis *a)
+{
+	struct strmap *seen = strmap_new();
+
+	for (size_t i = 0; i < a->locks.locks.n; i++) {
+		struct lf_lock *l = a->locks.locks.v[i];
+
+		if (a->has_profile) {
+			l->samples = lock_samples(a, l);
+			l->benefit = l->nread * l->samples;
+			count_matched(a, l, seen);
+		} else {
+			l->benefit = l->nread;
+		}
+		VEC_PUSH(&a->ranked, l);
+	}
+	lf_sort(a->ranked.v, a->ranked.n, sizeof(*a->ranked.v), cmp_rank);
+}
+
+void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
+		bool lenient)
+{
+	memset(a, 0, sizeof(*a));
+	lf_rules_load(&a->rules);
+	if (profile) {
+		lf_profile_load(profile, &a->profile);
+		a->has_profile = true;
+	}
+	lf_records_load(dir, lenient, &a->recs);
+	lf_locks_build(&a->recs, &a->locks);
+	lf_graph_build(&a->recs, &a->locks, &a->graph);
+	rank(a);
+	for (size_t i = 0; i < a->ranked.n; i++)
+		lf_verdict_compute(a->ranked.v[i], a);
+	lf_findings_build(a);
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * analysis.h - everything one run computes from a record directory:
+ * rules, records, locks, lock order, profile, verdicts, findings.  Every
+ * subcommand starts from lf_analyze() so that report, gate and explain
+ * can never disagree.
+ */
+#ifndef LOCKFIT_ANALYSIS_H
+#define LOCKFIT_ANALYSIS_H
+
+#include "rules.h"
+#include "records.h"
+#include "locks.h"
+#include "lockorder.h"
+#include "profile.h"
+#include "findings.h"
+
+struct lf_analysis {
+	struct lf_rules rules;
+	struct lf_records recs;
+	struct lf_locks locks;
+	struct lf_graph graph;
+	struct lf_profile profile;
+	bool has_profile;
+	size_t profile_matched;	/* functions with lock sites and samples */
+	struct { struct lf_lock **v; size_t n, cap; } ranked;
+	struct lf_findings findings;
+};
+
+void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
+		bool lenient);
+
+#endif

@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * explain.c - lockfit explain LOCK DIR: every site of one lock in full,
+ * and every rule of its verdict with the numbers that decided it.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util.h"
+#include "cli.h"
+#include "analysis.h"
+#include "verdict.h"
+#include "report.h"
+
+static const char usage[] =
+"Usage: lockfit explain LOCK DIR [--profile FILE] [--lenient]\n"
+"\n"
+"Show how the verdict for LOCK (an rwlock_t or rw_semaphore identity as\n"
+"lockfit report prints it, e.g. tasklist_lock or\n"
+"fs/filesystems.c:file_systems_lock) follows from the records in DIR:\n"
+"each site with its cost, loop, calls and nesting, the bindings of\n"
+"parameter identities, the lock order, and every rule, passed or failed.\n"
+"\n"
+"Options:\n"
+"  --profile FILE   as for lockfit report\n"
+"  --lenient        as for lockfit report\n"
+"  -h, --help       show this help\n"
+"\n"
+"Exit status: 0 explained, 2 error (no such lock, bad records, usage).\n";
+
+static int run(int argc, char **argv);
+
+const struct lf_cmd lf_cmd_explain = {
+	"explain", "how the verdict for one lock follows from its sites",
+	usage, run,
+};
+
+static void site_calls(const struct lf_rec *r)
+{
+	for (size_t j = 0; j < r->calls.n; j++) {
+		const struct lf_call *c = &r->calls.v[j];
+
+		printf("      call %s at line %d: ", c->callee, c->line);
+		if (!c->known_body)
+			printf("body not in this unit, length unknown\n");
+		else
+			printf("cost %ld%s%s\n", c->cost,
+			       c->cost_known ? "" : " (calls of unknown length)",
+			       c->loop ? ", loop" : "");
+	}
+}
+
+static void site_details(const struct lf_rec *r)
+{
+	printf("      releases:");
+	for (size_t j = 0; j < r->releases.n; j++)
+		printf("%s line %d", j ? "," : "", r->releases.v[j]);
+	printf("%s%s\n", r->releases.n ? "" : " none",
+	       r->open_at_exit ? "; some path returns with it held" : "");
+	if (r->is_try)
+		printf("      trylock%s\n", r->try_unresolved ?
+		       ": result not followed, section starts at the call" : "");
+	if (r->recursive)
+		printf("      recursive: taken again while held\n");
+	if (r->ctx.present)
+		printf("      context: preemption %s, irqs %s, bh %s\n",
+		       r->ctx.preempt_disabled ? "off" : "on",
+		       r->ctx.irqs_disabled ? "off" : "on",
+		       r->ctx.bh_disabled ? "off" : "on");
+	site_calls(r);
+	for (size_t j = 0; j < r->nested.n; j++)
+		printf("      takes %s (%s %s) at line %d%s%s\n",
+		       r->nested.v[j].lock, r->nested.v[j].cls,
+		       r->nested.v[j].mode, r->nested.v[j].line,
+		       r->nested.v[j].via ? " in " : "",
+		       r->nested.v[j].via ? r->nested.v[j].via : "");
+}
+
+static void sites(const struct lf_lock *l)
+{
+	struct strbuf sb = { 0 };
+
+	printf("\nsites: %zu read, %zu write, %zu release only\n", l->nread,
+	       l->nwrite, l->rels.n);
+	for (size_t i = 0; i < l->sites.n; i++) {
+		sb.len = 0;
+		lf_text_site(&sb, l, i);
+		printf("  %s\n", sb_str(&sb));
+		site_details(l->sites.v[i].rec);
+	}
+	for (size_t i = 0; i < l->rels.n; i++) {
+		const struct lf_rec *r = l->rels.v[i].rec;
+
+		printf("  %-5s %s:%d:%d %s %s %s: release only, opened elsewhere\n",
+		       r->mode, r->file, r->line, r->column, r->function, r->api,
+		       r->variant);
+	}
+	free(sb.s);
+}
+
+/* Which lock_arg records made each param identity a site of this lock. */
+static void bindings(const struct lf_analysis *a, const struct lf_lock *l)
+{
+	const char *last = NULL;
+	bool any = false;
+
+	for (size_t i = 0; i < l->sites.n + l->rels.n; i++) {
+		const char *via = i < l->sites.n ? l->sites.v[i].via :
+				  l->rels.v[i - l->sites.n].via;
+		const struct lf_bindlist *b;
+
+		if (!via || (last && !strcmp(last, via)))
+			continue;
+		last = via;
+		if (!any)
+			printf("\nbindings (lock_arg records):\n");
+		any = true;
+		b = strmap_get(a->locks.binds, via);
+		for (size_t j = 0; b && j < b->n; j++)
+			printf("  %s <- %s:%d %s passes %s (%s)\n", via,
+			       b->v[j]->file, b->v[j]->line, b->v[j]->function,
+			       b->v[j]->lock, b->v[j]->lock_kind);
+	}
+}
+
+static void order(const struct lf_analysis *a, const struct lf_lock *l)
+{
+	const struct lf_edgelist *o = lf_edges_out(&a->graph, l->name);
+	const struct lf_edgelist *in = lf_edges_in(&a->graph, l->name);
+
+	printf("\nlock order:%s\n", o->n || in->n ? "" : " no nesting");
+	for (size_t i = 0; i < o->n; i++)
+		printf("  %s:%d %s holds it (%s), takes %s (%s %s) at line %d%s%s\n",
+		       o->v[i]->held->file, o->v[i]->held->line,
+		       o->v[i]->held->function, o->v[i]->from_mode, o->v[i]->to,
+		       o->v[i]->to_cls, o->v[i]->to_mode, o->v[i]->line,
+		       o->v[i]->via ? " in " : "", o->v[i]->via ? o->v[i]->via : "");
+	for (size_t i = 0; i < in->n; i++)
+		printf("  %s:%d %s takes it (%s)%s%s while holding %s (%s %s)\n",
+		       in->v[i]->held->file, in->v[i]->line,
+		       in->v[i]->held->function, in->v[i]->to_mode,
+		       in->v[i]->via ? " in " : "", in->v[i]->via ? in->v[i]->via : "",
+		       in->v[i]->from, in->v[i]->from_cls, in->v[i]->from_mode);
+}
+
+static void rules(const struct lf_analysis *a, const struct lf_lock *l)
+{
+	static const char *const states[] = {
+		[LF_RULE_PASS] = "pass", [LF_RULE_FAIL] = "FAIL",
+		[LF_RULE_NA] = "n/a",
+	};
+	const struct lf_verdict *v = l->verdict;
+
+	printf("\nrules (thresholds from %s/thresholds.tbl):\n", a->rules.dir);
+	for (size_t i = 0; i < v->rules.n; i++)
+		printf("  [%-4s] %s: %s\n", states[v->rules.v[i].state],
+		       v->rules.v[i].name, v->rules.v[i].detail);
+	printf("\nverdict: %s\n", lf_verdict_name(v->kind));
+	for (size_t i = 0; i < v->reasons.n; i++)
+		printf("  - %s\n", v->reasons.v[i]);
+}
+
+/* No such lock: name the near misses, the identity forms are easy to
+ * get wrong (file prefix, struct member). */
+static void not_found(const struct lf_analysis *a, const char *name,
+		      const char *dir)
+{
+	size_t shown = 0;
+
+	lf_err("no rwlock_t or rw_semaphore '%s' in the records of %s", name, dir);
+	for (size_t i = 0; i < a->ranked.n && shown < 5; i++)
+		if (strstr(a->ranked.v[i]->name, name) ||
+		    strstr(name, lf_fn_basename(a->ranked.v[i]->name)))
+			fprintf(stderr, "%s %s", shown++ ? "," : "  did you mean:",
+				a->ranked.v[i]->name);
+	if (shown)
+		fputc('\n', stderr);
+	exit(LF_EXIT_ERROR);
+}
+
+static int run(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "profile", required_argument, NULL, 'p' },
+		{ "lenient", no_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	const char *profile = NULL;
+	bool lenient = false;
+	struct lf_analysis a;
+	const struct lf_lock *l;
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'p':
+			profile = optarg;
+			break;
+		case 'l':
+			lenient = true;
+			break;
+		case 'h':
+			lf_help(&lf_cmd_explain);
+		default:
+			lf_bad_option(&lf_cmd_explain, c, argv);
+		}
+	}
+	if (optind != argc - 2)
+		lf_usage_error(&lf_cmd_explain, "expected LOCK and DIR");
+	lf_analyze(&a, argv[optind + 1], profile, lenient);
+	l = lf_lock_find(&a.locks, argv[optind]);
+	if (!l)
+		not_found(&a, argv[optind], argv[optind + 1]);
+	printf("lock %s (%s, %s identity)\n", l->name, lf_lock_type(l), l->kind);
+	sites(l);
+	bindings(&a, l);
+	order(&a, l);
+	rules(&a, l);
+	return LF_EXIT_OK;
+}

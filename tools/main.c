@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * main.c - lockfit: verdicts per lock from the records the lockfit GCC
+ * plugin writes during a kernel build.  Dispatches to the subcommands.
+ */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util.h"
+#include "cli.h"
+
+static const struct lf_cmd *const cmds[] = {
+	&lf_cmd_report, &lf_cmd_gate, &lf_cmd_explain, &lf_cmd_build,
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out, "Usage: lockfit COMMAND [ARGS...]\n\n"
+		"Verdicts per rwlock_t and rw_semaphore from the records of the "
+		"lockfit GCC plugin.\n\nCommands:\n");
+	for (size_t i = 0; i < ARRAY_SIZE(cmds); i++)
+		fprintf(out, "  %-8s %s\n", cmds[i]->name, cmds[i]->summary);
+	fprintf(out, "\n'lockfit COMMAND --help' describes each.  Exit status: 0 "
+		"ok, 1 gate found new findings,\n2 error (bad input or usage).\n");
+}
+
+void lf_usage_error(const struct lf_cmd *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "lockfit %s: ", cmd->name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n%s", cmd->usage);
+	exit(LF_EXIT_ERROR);
+}
+
+void lf_help(const struct lf_cmd *cmd)
+{
+	fputs(cmd->usage, stdout);
+	exit(LF_EXIT_OK);
+}
+
+void lf_bad_option(const struct lf_cmd *cmd, int c, char **argv)
+{
+	const char *opt = argv[optind - 1];
+	char shortopt[3] = { '-', (char)optopt, 0 };
+
+	/* A short option inside a cluster is not argv[optind - 1]; for a
+	 * long one getopt sets optopt to its value, so look at argv first. */
+	if (strncmp(opt, "--", 2) && optopt)
+		opt = shortopt;
+	if (c == ':')
+		lf_usage_error(cmd, "option '%s' needs an argument", opt);
+	lf_usage_error(cmd, "unknown option '%s'", opt);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return LF_EXIT_ERROR;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
+	    !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return LF_EXIT_OK;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(cmds); i++)
+		if (!strcmp(argv[1], cmds[i]->name))
+			return cmds[i]->run(argc - 1, argv + 1);
+	fprintf(stderr, "lockfit: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return LF_EXIT_ERROR;
+}

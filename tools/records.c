@@ -1,0 +1,630 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * records.c - load a record directory: every *.lfr file, each line one
+ * JSON record (docs/RECORDS.md), checked field by field.
+ *
+ * The plugin renames a file into place only when complete, and its last
+ * line is always the tu record: a file ending any other way was cut or
+ * edited, and a verdict built on half a unit would be wrong in silence.
+ * So the default is to refuse it; --lenient skips and counts instead.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <jansson.h>
+#include "util.h"
+#include "records.h"
+
+/* What parsing one line found wrong, NULL if nothing. */
+struct parse {
+	const char *what;	/* record kind, for messages */
+	char *err;
+};
+
+static bool fail(struct parse *p, const char *key, const char *type)
+{
+	if (!p->err)
+		p->err = xasprintf("%s record: '%s' is missing or not %s",
+				   p->what, key, type);
+	return false;
+}
+
+static bool get_str(json_t *o, const char *key, const char **out, struct parse *p)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_string(v))
+		return fail(p, key, "a string");
+	*out = json_string_value(v);
+	return true;
+}
+
+static bool get_int(json_t *o, const char *key, long *out, struct parse *p)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_integer(v))
+		return fail(p, key, "an integer");
+	*out = json_integer_value(v);
+	return true;
+}
+
+static bool get_line(json_t *o, const char *key, int *out, struct parse *p)
+{
+	long v;
+
+	if (!get_int(o, key, &v, p))
+		return false;
+	if (v < 0 || v > 100000000)
+		return fail(p, key, "a line or column number");
+	*out = v;
+	return true;
+}
+
+static bool get_bool(json_t *o, const char *key, bool *out, struct parse *p)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_boolean(v))
+		return fail(p, key, "true or false");
+	*out = json_is_true(v);
+	return true;
+}
+
+static bool get_array(json_t *o, const char *key, json_t **out, struct parse *p)
+{
+	*out = json_object_get(o, key);
+	if (!json_is_array(*out))
+		return fail(p, key, "an array");
+	return true;
+}
+
+/* An enumerated field: a value outside SET means a format we do not know. */
+static bool get_enum(json_t *o, const char *key, const char *const *set,
+		     const char **out, struct parse *p)
+{
+	if (!get_str(o, key, out, p))
+		return false;
+	for (; *set; set++)
+		if (!strcmp(*set, *out))
+			return true;
+	if (!p->err)
+		p->err = xasprintf("%s record: unknown %s '%s'", p->what, key, *out);
+	return false;
+}
+
+static const char *const lock_kinds[] = {
+	"global", "static", "member", "param", "local", "unknown", NULL,
+};
+static const char *const modes[] = { "read", "write", "excl", NULL };
+static const char *const variants[] = { "plain", "irq", "irqsave", "bh", NULL };
+
+static bool get_place(json_t *o, struct lf_rec *r, struct parse *p)
+{
+	return get_str(o, "file", &r->file, p) &&
+	       get_line(o, "line", &r->line, p) &&
+	       get_line(o, "column", &r->column, p) &&
+	       get_str(o, "function", &r->function, p);
+}
+
+static bool get_identity(json_t *o, struct lf_rec *r, struct parse *p)
+{
+	return get_str(o, "lock", &r->lock, p) &&
+	       get_enum(o, "lock_kind", lock_kinds, &r->lock_kind, p);
+}
+
+static bool get_primitive(json_t *o, struct lf_rec *r, struct parse *p)
+{
+	return get_str(o, "class", &r->cls, p) &&
+	       get_enum(o, "mode", modes, &r->mode, p) &&
+	       get_enum(o, "variant", variants, &r->variant, p) &&
+	       get_str(o, "primitive", &r->primitive, p) &&
+	       get_str(o, "api", &r->api, p);
+}
+
+static bool get_releases(json_t *arr, struct lf_rec *r, struct parse *p)
+{
+	size_t i;
+	json_t *e;
+	const char *prim;
+	int line;
+
+	p->what = "section release";
+	json_array_foreach(arr, i, e) {
+		if (!get_line(e, "line", &line, p) ||
+		    !get_str(e, "primitive", &prim, p))
+			return false;
+		VEC_PUSH(&r->releases, line);
+	}
+	return true;
+}
+
+static bool get_calls(json_t *arr, struct lf_rec *r, struct parse *p)
+{
+	size_t i;
+	json_t *e;
+
+	p->what = "section call";
+	json_array_foreach(arr, i, e) {
+		struct lf_call c = { 0 };
+		json_t *cost = json_object_get(e, "cost");
+
+		if (!get_str(e, "callee", &c.callee, p) ||
+		    !get_line(e, "line", &c.line, p))
+			return false;
+		if (json_is_null(cost)) {
+			VEC_PUSH(&r->calls, c);
+			continue;
+		}
+		c.known_body = true;
+		if (!get_int(e, "cost", &c.cost, p) ||
+		    !get_bool(e, "cost_known", &c.cost_known, p) ||
+		    !get_bool(e, "loop", &c.loop, p))
+			return false;
+		VEC_PUSH(&r->calls, c);
+	}
+	return true;
+}
+
+static bool get_nested(json_t *arr, struct lf_rec *r, struct parse *p)
+{
+	size_t i;
+	json_t *e;
+
+	p->what = "section nested";
+	json_array_foreach(arr, i, e) {
+		struct lf_nest n = { 0 };
+
+		if (json_object_get(e, "via") &&
+		    !get_str(e, "via", &n.via, p))
+			return false;
+		if (!get_str(e, "lock", &n.lock, p) ||
+		    !get_enum(e, "lock_kind", lock_kinds, &n.lock_kind, p) ||
+		    !get_str(e, "class", &n.cls, p) ||
+		    !get_enum(e, "mode", modes, &n.mode, p) ||
+		    !get_line(e, "line", &n.line, p))
+			return false;
+		VEC_PUSH(&r->nested, n);
+	}
+	return true;
+}
+
+/*
+ * "context" is optional (the plugin may add it).  One that lacks a flag
+ * proves nothing, so it counts as absent: never as "nothing disabled".
+ */
+static void get_context(json_t *o, struct lf_rec *r)
+{
+	json_t *c = json_object_get(o, "context");
+	json_t *pre = json_object_get(c, "preempt_disabled");
+	json_t *irq = json_object_get(c, "irqs_disabled");
+	json_t *bh = json_object_get(c, "bh_disabled");
+
+	if (!json_is_boolean(pre) || !json_is_boolean(irq) || !json_is_boolean(bh))
+		return;
+	r->ctx.present = true;
+	r->ctx.preempt_disabled = json_is_true(pre);
+	r->ctx.irqs_disabled = json_is_true(irq);
+	r->ctx.bh_disabled = json_is_true(bh);
+}
+
+static bool parse_section(json_t *o, struct lf_rec *r, struct parse *p)
+{
+	json_t *rel, *calls, *nested, *tu_unres;
+
+	if (!(get_place(o, r, p) && get_identity(o, r, p) &&
+	      get_primitive(o, r, p) &&
+	      get_bool(o, "try", &r->is_try, p) &&
+	      get_int(o, "cost", &r->cost, p) &&
+	      get_bool(o, "cost_known", &r->cost_known, p) &&
+	      get_bool(o, "loop", &r->loop, p) &&
+	      get_bool(o, "recursive", &r->recursive, p) &&
+	      get_bool(o, "open_at_exit", &r->open_at_exit, p) &&
+	      get_array(o, "releases", &rel, p) &&
+	      get_array(o, "calls", &calls, p) &&
+	      get_array(o, "nested", &nested, p)))
+		return false;
+	tu_unres = json_object_get(o, "try_unresolved");
+	if (tu_unres && !get_bool(o, "try_unresolved", &r->try_unresolved, p))
+		return false;
+	r->loop_depth = -1;
+	if (json_object_get(o, "loop_depth") &&
+	    !get_int(o, "loop_depth", &r->loop_depth, p))
+		return false;
+	get_context(o, r);
+	return get_releases(rel, r, p) && get_calls(calls, r, p) &&
+	       get_nested(nested, r, p);
+}
+
+static bool parse_release_only(json_t *o, struct lf_rec *r, struct parse *p)
+{
+	return get_place(o, r, p) && get_identity(o, r, p) &&
+	       get_primitive(o, r, p);
+}
+
+static bool parse_lock_arg(json_t *o, struct lf_rec *r, struct parse *p)
+{
+	long arg;
+
+	if (!(get_place(o, r, p) && get_str(o, "callee", &r->callee, p) &&
+	      get_int(o, "arg", &arg, p) && get_identity(o, r, p)))
+		return false;
+	if (arg < 1 || arg > 1000)
+		return fail(p, "arg", "a parameter number (from 1)");
+	r->arg = arg;
+	return true;
+}
+
+static bool parse_unknown(json_t *o, struct lf_rec *r, struct parse *p)
+{
+	return get_place(o, r, p) && get_str(o, "primitive", &r->primitive, p) &&
+	       get_str(o, "reason", &r->reason, p);
+}
+
+static bool parse_tu(json_t *o, struct lf_rec *r, struct parse *p)
+{
+	const char *s;
+	long n;
+
+	return get_str(o, "lockfit", &s, p) && get_str(o, "gcc", &s, p) &&
+	       get_int(o, "functions", &n, p) &&
+	       get_int(o, "locking_functions", &n, p) &&
+	       get_int(o, "sections", &r->tu_sections, p) &&
+	       get_int(o, "unknown", &r->tu_unknown, p) &&
+	       get_bool(o, "complete", &r->complete, p);
+}
+
+/* Records of the other checks (arch_spin_lock, bit locks): no verdict
+ * here reads them, so only the common fields are checked. */
+static bool parse_other(json_t *o, struct lf_rec *r, struct parse *p)
+{
+	return true;
+}
+
+static const struct {
+	const char *name;
+	enum lf_rec_kind kind;
+	bool (*parse)(json_t *o, struct lf_rec *r, struct parse *p);
+} kinds[] = {
+	{ "section", LF_REC_SECTION, parse_section },
+	{ "release_only", LF_REC_RELEASE_ONLY, parse_release_only },
+	{ "lock_arg", LF_REC_LOCK_ARG, parse_lock_arg },
+	{ "unknown", LF_REC_UNKNOWN, parse_unknown },
+	{ "tu", LF_REC_TU, parse_tu },
+	{ "lock_wrapper", LF_REC_OTHER, parse_other },
+	{ "arch_spin", LF_REC_OTHER, parse_other },
+	{ "needs_atomic", LF_REC_OTHER, parse_other },
+};
+
+/* The common fields, then the kind's own. */
+static bool parse_record(json_t *o, struct lf_rec *r, struct parse *p)
+{
+	const char *record;
+	long v;
+
+	p->what = "a";
+	if (!json_is_object(o)) {
+		p->err = xstrdup("not a JSON object");
+		return false;
+	}
+	if (!get_int(o, "v", &v, p) || !get_str(o, "record", &record, p) ||
+	    !get_str(o, "tu", &r->tu, p))
+		return false;
+	if (v != 1) {
+		p->err = xasprintf("record format version %ld, this lockfit reads 1", v);
+		return false;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++) {
+		if (strcmp(kinds[i].name, record))
+			continue;
+		r->kind = kinds[i].kind;
+		p->what = kinds[i].name;
+		return kinds[i].parse(o, r, p);
+	}
+	p->err = xasprintf("unknown record kind '%s'", record);
+	return false;
+}
+
+/* Parse one line into R; false, with *err set, if it is no valid record. */
+static bool parse_line(const char *text, size_t len, struct lf_rec *r, char **err)
+{
+	struct parse p = { 0 };
+	json_error_t jerr;
+	json_t *o;
+
+	memset(r, 0, sizeof(*r));
+	if (len == 0) {
+		*err = xstrdup("empty line");
+		return false;
+	}
+	o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!o) {
+		*err = xasprintf("not valid JSON: %s (column %d)", jerr.text,
+				 jerr.column);
+		return false;
+	}
+	/* The record keeps pointers into O: it stays alive until exit. */
+	if (!parse_record(o, r, &p)) {
+		*err = p.err;
+		return false;
+	}
+	return true;
+}
+
+struct file_lines {
+	char *data;
+	struct { struct { const char *s; size_t len; } *v; size_t n, cap; } lines;
+};
+
+static void read_lines(const char *path, struct file_lines *fl)
+{
+	FILE *f = fopen(path, "rb");
+	size_t cap = 65536, len = 0, n;
+	char *p;
+
+	if (!f)
+		lf_die("cannot read %s: %s", path, strerror(errno));
+	fl->data = xmalloc(cap);
+	while ((n = fread(fl->data + len, 1, cap - len, f)) > 0) {
+		len += n;
+		if (len == cap)
+			fl->data = xrealloc(fl->data, cap *= 2);
+	}
+	if (ferror(f))
+		lf_die("cannot read %s: %s", path, strerror(errno));
+	fclose(f);
+	/* A final newline ends the last line; it does not start another. */
+	for (p = fl->data; p < fl->data + len;) {
+		char *nl = memchr(p, '\n', fl->data + len - p);
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(fl->data + len - p);
+
+		VEC_PUSH(&fl->lines, ((typeof(*fl->lines.v)){ p, l }));
+		p += l + 1;
+	}
+}
+
+struct loader {
+	struct lf_records *out;
+	bool lenient;
+	const char *path;
+	size_t file_skipped;	/* lines skipped in this file */
+};
+
+/* A bad line: fatal unless lenient. */
+static void bad_line(struct loader *ld, int lineno, char *err)
+{
+	if (!ld->lenient)
+		lf_die("%s:%d: %s", ld->path, lineno, err);
+	ld->file_skipped++;
+	free(err);
+}
+
+/*
+ * The file-level checks come first: a file cut in half mostly ends in
+ * half a JSON line, and "cut or edited" says more than "invalid JSON".
+ */
+static bool check_last_line(struct loader *ld, struct file_lines *fl,
+			    struct lf_rec *tu)
+{
+	size_t n = fl->lines.n;
+	char *err = NULL;
+	bool ok = n > 0 && parse_line(fl->lines.v[n - 1].s,
+				      fl->lines.v[n - 1].len, tu, &err) &&
+		  tu->kind == LF_REC_TU;
+
+	free(err);
+	if (ok)
+		return true;
+	if (!ld->lenient)
+		lf_die("%s:%zu: last line is not a tu record: the file was cut or edited",
+		       ld->path, n);
+	ld->file_skipped = n ? n : 1;
+	return false;
+}
+
+/* The tu record counts what the plugin wrote: another count means lines
+ * went missing in the middle. */
+static void check_counts(struct loader *ld, const struct lf_rec *tu,
+			 size_t sections, size_t unknown, size_t nlines,
+			 size_t first)
+{
+	if (ld->file_skipped || (tu->tu_sections == (long)sections &&
+				 tu->tu_unknown == (long)unknown))
+		return;
+	if (!ld->lenient)
+		lf_die("%s:%zu: tu record counts %ld section and %ld unknown records, "
+		       "the file has %zu and %zu: lines are missing or added",
+		       ld->path, nlines, tu->tu_sections, tu->tu_unknown,
+		       sections, unknown);
+	ld->out->recs.n = first;
+	ld->file_skipped = nlines;
+}
+
+static void load_file(struct loader *ld)
+{
+	struct file_lines fl = { 0 };
+	struct lf_rec tu, r;
+	size_t first = ld->out->recs.n, sections = 0, unknown = 0, good = 0;
+	char *err;
+
+	ld->file_skipped = 0;
+	read_lines(ld->path, &fl);
+	if (!check_last_line(ld, &fl, &tu))
+		goto done;
+	for (size_t i = 0; i + 1 < fl.lines.n; i++) {
+		if (!parse_line(fl.lines.v[i].s, fl.lines.v[i].len, &r, &err)) {
+			bad_line(ld, i + 1, err);
+			continue;
+		}
+		if (r.kind == LF_REC_TU) {
+			bad_line(ld, i + 1, xstrdup("tu record before the end of the file"));
+			continue;
+		}
+		sections += r.kind == LF_REC_SECTION;
+		unknown += r.kind == LF_REC_UNKNOWN;
+		r.src = ld->path;
+		r.srcline = i + 1;
+		VEC_PUSH(&ld->out->recs, r);
+		good++;
+	}
+	check_counts(ld, &tu, sections, unknown, fl.lines.n, first);
+	if (ld->file_skipped == fl.lines.n)
+		goto done;
+	tu.src = ld->path;
+	tu.srcline = fl.lines.n;
+	VEC_PUSH(&ld->out->recs, tu);
+	ld->out->records += good + 1;
+	ld->out->files++;
+	if (!tu.complete)
+		VEC_PUSH(&ld->out->incomplete, tu.tu);
+done:
+	if (ld->file_skipped) {
+		ld->out->skipped_lines += ld->file_skipped;
+		ld->out->skipped_files++;
+	}
+}
+
+struct names {
+	char **v;
+	size_t n, cap;
+};
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool is_record_file(const char *dir, const char *name)
+{
+	size_t n = strlen(name);
+	struct stat st;
+	char *path;
+	bool ok;
+
+	/* The plugin's temporary names end in ".tmp": never complete. */
+	if (n <= 4 || strcmp(name + n - 4, ".lfr"))
+		return false;
+	path = xasprintf("%s/%s", dir, name);
+	ok = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	free(path);
+	return ok;
+}
+
+/* Sorted, so that every output is the same for the same directory. */
+static void list_dir(const char *dir, struct names *names)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d)
+		lf_die("cannot open record directory %s: %s", dir, strerror(errno));
+	while ((de = readdir(d)))
+		if (is_record_file(dir, de->d_name))
+			VEC_PUSH(names, xstrdup(de->d_name));
+	closedir(d);
+	if (!names->n)
+		lf_die("%s: no record files (*.lfr): was the build run with the plugin "
+		       "and -fplugin-arg-lockfit-out=%s?", dir, dir);
+	lf_sort(names->v, names->n, sizeof(*names->v), cmp_names);
+}
+
+static char *dedup_key(const struct lf_rec *r)
+{
+	switch (r->kind) {
+	case LF_REC_SECTION:
+	case LF_REC_RELEASE_ONLY:
+		return xasprintf("%d\037%s\037%d\037%d\037%s\037%s", r->kind,
+				 r->file, r->line, r->column, r->lock, r->mode);
+	case LF_REC_LOCK_ARG:
+		return xasprintf("%d\037%s\037%d\037%d\037%s\037%s\037%d", r->kind,
+				 r->file, r->line, r->column, r->lock,
+				 r->callee, r->arg);
+	case LF_REC_UNKNOWN:
+		return xasprintf("%d\037%s\037%d\037%d\037%s", r->kind, r->file,
+				 r->line, r->column, r->primitive);
+	default:
+		return NULL;
+	}
+}
+
+static bool has_nest(const struct lf_rec *r, const struct lf_nest *n)
+{
+	for (size_t i = 0; i < r->nested.n; i++)
+		if (r->nested.v[i].line == n->line &&
+		    !strcmp(r->nested.v[i].lock, n->lock) &&
+		    !strcmp(r->nested.v[i].mode, n->mode))
+			return true;
+	return false;
+}
+
+/*
+ * The same header inline seen from two units: the copies should agree,
+ * but if inlining made them differ, keep the worse of each fact so that
+ * no verdict gets more optimistic by deduplication.
+ */
+static void merge_into(struct lf_rec *keep, const struct lf_rec *dup)
+{
+	if (keep->kind != LF_REC_SECTION)
+		return;
+	if (dup->cost > keep->cost)
+		keep->cost = dup->cost;
+	keep->cost_known &= dup->cost_known;
+	keep->loop |= dup->loop;
+	keep->recursive |= dup->recursive;
+	keep->open_at_exit |= dup->open_at_exit;
+	keep->ctx.present &= dup->ctx.present;
+	keep->ctx.preempt_disabled |= dup->ctx.preempt_disabled;
+	keep->ctx.irqs_disabled |= dup->ctx.irqs_disabled;
+	keep->ctx.bh_disabled |= dup->ctx.bh_disabled;
+	for (size_t i = 0; i < dup->nested.n; i++)
+		if (!has_nest(keep, &dup->nested.v[i]))
+			VEC_PUSH(&keep->nested, dup->nested.v[i]);
+}
+
+static void dedup(struct lf_records *out)
+{
+	struct strmap *seen = strmap_new();
+	size_t n = 0;
+
+	for (size_t i = 0; i < out->recs.n; i++) {
+		struct lf_rec *r = &out->recs.v[i];
+		char *key = dedup_key(r);
+		size_t *first = key ? strmap_get(seen, key) : NULL;
+
+		if (first) {
+			merge_into(&out->recs.v[*first], r);
+			out->duplicates++;
+			free(key);
+			continue;
+		}
+		if (key) {
+			first = xmalloc(sizeof(*first));
+			*first = n;
+			strmap_put(seen, key, first);
+			free(key);
+		}
+		out->unresolved += r->kind == LF_REC_UNKNOWN;
+		out->recs.v[n++] = *r;
+	}
+	out->recs.n = n;
+}
+
+void lf_records_load(const char *dir, bool lenient, struct lf_records *out)
+{
+	struct names names = { 0 };
+	struct loader ld = { .out = out, .lenient = lenient };
+
+	memset(out, 0, sizeof(*out));
+	list_dir(dir, &names);
+	for (size_t i = 0; i < names.n; i++) {
+		ld.path = xasprintf("%s/%s", dir, names.v[i]);
+		load_file(&ld);
+	}
+	if (!out->files)
+		lf_die("%s: no usable record files (%zu skipped)", dir,
+		       out->skipped_files);
+	dedup(out);
+}

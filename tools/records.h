@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * records.h - the plugin's records (docs/RECORDS.md) as the tool holds
+ * them after loading, checking and deduplicating a record directory.
+ */
+#ifndef LOCKFIT_RECORDS_H
+#define LOCKFIT_RECORDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum lf_rec_kind {
+	LF_REC_SECTION,
+	LF_REC_RELEASE_ONLY,
+	LF_REC_LOCK_ARG,
+	LF_REC_UNKNOWN,
+	LF_REC_TU,
+	LF_REC_OTHER,		/* lock_wrapper, arch_spin, needs_atomic */
+};
+
+struct lf_call {
+	const char *callee;
+	int line;
+	long cost;		/* valid when known_body */
+	bool known_body;	/* "cost" was not null */
+	bool cost_known, loop;
+};
+
+struct lf_nest {
+	const char *lock, *lock_kind, *cls, *mode;
+	const char *via;	/* taken inside this callee, or NULL */
+	int line;
+};
+
+/* The optional "context" object at an acquire. */
+struct lf_context {
+	bool present;		/* and well formed */
+	bool preempt_disabled, irqs_disabled, bh_disabled;
+};
+
+struct lf_rec {
+	enum lf_rec_kind kind;
+	const char *src;	/* record file and line, for messages */
+	int srcline;
+	const char *tu, *file, *function;
+	int line, column;
+	/* section, release_only, lock_arg */
+	const char *lock, *lock_kind;
+	/* section, release_only */
+	const char *cls, *mode, *variant, *primitive, *api;
+	/* section */
+	bool is_try, try_unresolved, cost_known, loop, recursive, open_at_exit;
+	long cost;
+	long loop_depth;	/* -1 when not recorded */
+	struct { int *v; size_t n, cap; } releases;	/* lines */
+	struct { struct lf_call *v; size_t n, cap; } calls;
+	struct { struct lf_nest *v; size_t n, cap; } nested;
+	struct lf_context ctx;
+	/* lock_arg */
+	const char *callee;
+	int arg;
+	/* unknown */
+	const char *reason;
+	/* tu */
+	bool complete;
+	long tu_sections, tu_unknown;	/* what the plugin says it wrote */
+};
+
+struct lf_records {
+	struct { struct lf_rec *v; size_t n, cap; } recs;	/* deduplicated */
+	size_t files;		/* record files read */
+	size_t records;		/* valid lines read, duplicates included */
+	size_t skipped_lines, skipped_files;	/* --lenient */
+	size_t duplicates;	/* header records merged into an earlier copy */
+	size_t unresolved;	/* "unknown" records */
+	struct { const char **v; size_t n, cap; } incomplete;	/* tu names */
+};
+
+/*
+ * Load every *.lfr file of DIR.  Strict: any bad line or cut file is an
+ * error naming FILE:LINE (exit 2).  Lenient: bad lines and cut files are
+ * skipped and counted.
+ */
+void lf_records_load(const char *dir, bool lenient, struct lf_records *out);
+
+#endif

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rules.c - read rules/thresholds.tbl and rules/primitives.tbl.
+ *
+ * The plugin compiles the same tables in; the tool reads them at run time
+ * so that a tuned threshold takes effect without a rebuild, and so that
+ * the verdicts always quote the numbers that produced them.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util.h"
+#include "rules.h"
+
+#ifndef LOCKFIT_ROOT
+#error "build with -DLOCKFIT_ROOT='\"/path/to/lockfit\"' (see the Makefile)"
+#endif
+
+struct threshold {
+	const char *name;
+	size_t offset;
+};
+
+#define T(name) { #name, offsetof(struct lf_rules, name) }
+static const struct threshold thresholds[] = {
+	T(rwlock_short_cost),
+	T(percpu_max_write_sites),
+	T(percpu_min_read_per_write),
+	T(percpu_min_read_cost),
+	T(percpu_hot_percent),
+};
+#undef T
+
+static const char *rules_dir(void)
+{
+	const char *env = getenv("LOCKFIT_RULES");
+
+	return env && *env ? env : LOCKFIT_ROOT "/rules";
+}
+
+/* Split LINE into at most MAX blank-separated words; comments and blank
+ * lines give 0. */
+static int split(char *line, char **words, int max)
+{
+	int n = 0;
+	char *save, *w;
+
+	if (line[strspn(line, " \t")] == '#')
+		return 0;
+	for (w = strtok_r(line, " \t\r\n", &save); w;
+	     w = strtok_r(NULL, " \t\r\n", &save)) {
+		if (n == max)
+			return max + 1;
+		words[n++] = w;
+	}
+	return n;
+}
+
+static FILE *open_table(const char *dir, const char *name, char **path)
+{
+	FILE *f;
+
+	*path = xasprintf("%s/%s", dir, name);
+	f = fopen(*path, "r");
+	if (!f)
+		lf_die("cannot read %s: %s (set LOCKFIT_RULES to the rules directory)",
+		       *path, strerror(errno));
+	return f;
+}
+
+static void set_threshold(struct lf_rules *r, const char *path, int lineno,
+			  char *name, char *value, unsigned *seen)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(value, &end, 10);
+	if (errno || *end || end == value || v < 0)
+		lf_die("%s:%d: '%s' is not a non-negative number", path, lineno, value);
+	for (size_t i = 0; i < ARRAY_SIZE(thresholds); i++) {
+		if (strcmp(thresholds[i].name, name))
+			continue;
+		*(long *)((char *)r + thresholds[i].offset) = v;
+		*seen |= 1u << i;
+	}
+	/* Rows for the plugin alone (inline_depth) are not ours to check. */
+}
+
+static void load_thresholds(struct lf_rules *r)
+{
+	char *path, *words[3], line[1024];
+	unsigned seen = 0;
+	int lineno = 0, n;
+	FILE *f = open_table(r->dir, "thresholds.tbl", &path);
+
+	while (fgets(line, sizeof(line), f)) {
+		lineno++;
+		n = split(line, words, 2);
+		if (n == 0)
+			continue;
+		if (n != 2)
+			lf_die("%s:%d: expected 'name value'", path, lineno);
+		set_threshold(r, path, lineno, words[0], words[1], &seen);
+	}
+	fclose(f);
+	for (size_t i = 0; i < ARRAY_SIZE(thresholds); i++)
+		if (!(seen & (1u << i)))
+			lf_die("%s: threshold '%s' is missing", path, thresholds[i].name);
+}
+
+/* Columns: name api class action mode arg variant ctx pair. */
+static void load_primitives(struct lf_rules *r)
+{
+	char *path, *words[10], line[1024], *key;
+	int lineno = 0, n;
+	FILE *f = open_table(r->dir, "primitives.tbl", &path);
+
+	r->apis = strmap_new();
+	while (fgets(line, sizeof(line), f)) {
+		lineno++;
+		n = split(line, words, 9);
+		if (n == 0)
+			continue;
+		if (n != 9)
+			lf_die("%s:%d: expected 9 columns", path, lineno);
+		key = xasprintf("%s %s", words[2], words[1]);
+		strmap_put(r->apis, key, r);
+		free(key);
+	}
+	fclose(f);
+}
+
+void lf_rules_load(struct lf_rules *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->dir = rules_dir();
+	load_thresholds(r);
+	load_primitives(r);
+}
+
+bool lf_rules_has_api(const struct lf_rules *r, const char *cls, const char *api)
+{
+	char *key = xasprintf("%s %s", cls, api);
+	bool found = strmap_get(r->apis, key) != NULL;
+
+	free(key);
+	return found;
+}

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * util.c - allocation that cannot fail, messages, string buffers and a
+ * small open-addressing string map (lock names, bindings, dedup keys:
+ * a full kernel build has about a hundred thousand records, too many for
+ * linear lookups).
+ */
+#define _GNU_SOURCE	/* vasprintf */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util.h"
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		lf_die("out of memory");
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		lf_die("out of memory");
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		lf_die("out of memory");
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xmalloc(n), s, n);
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		lf_die("out of memory");
+	va_end(ap);
+	return s;
+}
+
+static void vmsg(const char *fmt, va_list ap)
+{
+	fputs("lockfit: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void lf_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+}
+
+void lf_die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap);
+	va_end(ap);
+	exit(LF_EXIT_ERROR);
+}
+
+void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list copy;
+	int n;
+
+	for (;;) {
+		size_t room = sb->cap - sb->len;
+
+		va_copy(copy, ap);
+		n = vsnprintf(sb->s ? sb->s + sb->len : NULL, room, fmt, copy);
+		va_end(copy);
+		if (n < 0)
+			lf_die("formatting failed");
+		if ((size_t)n < room)
+			break;
+		sb->cap = 2 * (sb->cap + n + 64);
+		sb->s = xrealloc(sb->s, sb->cap);
+	}
+	sb->len += n;
+}
+
+void sb_printf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vprintf(sb, fmt, ap);
+	va_end(ap);
+}
+
+const char *sb_str(struct strbuf *sb)
+{
+	return sb->s ? sb->s : "";
+}
+
+char *sb_take(struct strbuf *sb)
+{
+	char *s = sb->s ? sb->s : xstrdup("");
+
+	sb->s = NULL;
+	sb->len = sb->cap = 0;
+	return s;
+}
+
+struct strmap_slot {
+	char *key;
+	void *val;
+};
+
+struct strmap {
+	struct strmap_slot *slots;
+	size_t cap, used;
+};
+
+/* FNV-1a: short keys, no adversary. */
+static uint64_t hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+struct strmap *strmap_new(void)
+{
+	struct strmap *m = xcalloc(1, sizeof(*m));
+
+	m->cap = 64;
+	m->slots = xcalloc(m->cap, sizeof(*m->slots));
+	return m;
+}
+
+static struct strmap_slot *find(const struct strmap *m, const char *key)
+{
+	size_t i = hash(key) & (m->cap - 1);
+
+	while (m->slots[i].key && strcmp(m->slots[i].key, key))
+		i = (i + 1) & (m->cap - 1);
+	return &m->slots[i];
+}
+
+static void grow(struct strmap *m)
+{
+	struct strmap_slot *old = m->slots;
+	size_t oldcap = m->cap;
+
+	m->cap *= 2;
+	m->slots = xcalloc(m->cap, sizeof(*m->slots));
+	for (size_t i = 0; i < oldcap; i++)
+		if (old[i].key)
+			*find(m, old[i].key) = old[i];
+	free(old);
+}
+
+void *strmap_get(const struct strmap *m, const char *key)
+{
+	return find(m, key)->val;
+}
+
+void strmap_put(struct strmap *m, const char *key, void *val)
+{
+	struct strmap_slot *s;
+
+	if (2 * (m->used + 1) > m->cap)
+		grow(m);
+	s = find(m, key);
+	if (!s->key) {
+		s->key = xstrdup(key);
+		m->used++;
+	}
+	s->val = val;
+}
+
+const char *lf_fn_basename(const char *fn)
+{
+	const char *colon = strrchr(fn, ':');
+
+	return colon ? colon + 1 : fn;
+}
+
+void lf_sort(void *base, size_t n, size_t size,
+	     int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(base, n, size, cmp);
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * util.h - allocation, messages, growable arrays and a string map.
+ *
+ * lockfit is a short-lived command: what it allocates lives until exit,
+ * so nothing here frees piecemeal.
+ */
+#ifndef LOCKFIT_UTIL_H
+#define LOCKFIT_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Exit statuses shared by every subcommand. */
+#define LF_EXIT_OK	0
+#define LF_EXIT_FOUND	1	/* gate: new findings */
+#define LF_EXIT_ERROR	2	/* bad input, bad usage, I/O error */
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* "lockfit: ..." on stderr; lf_die() then exits with LF_EXIT_ERROR. */
+void lf_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void lf_die(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+
+/*
+ * Growable array: a struct with members v, n and cap.
+ * VEC_PUSH(&arr, value) appends.
+ */
+#define VEC_PUSH(a, x)							\
+	do {								\
+		if ((a)->n == (a)->cap) {				\
+			(a)->cap = (a)->cap ? 2 * (a)->cap : 8;		\
+			(a)->v = xrealloc((a)->v,			\
+					  (a)->cap * sizeof(*(a)->v));	\
+		}							\
+		(a)->v[(a)->n++] = (x);					\
+	} while (0)
+
+struct strbuf {
+	char *s;
+	size_t len, cap;
+};
+
+void sb_printf(struct strbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+/* The text so far, "" if none. */
+const char *sb_str(struct strbuf *sb);
+char *sb_take(struct strbuf *sb);
+
+/* String-keyed hash map; keys are copied, values are the caller's. */
+struct strmap;
+struct strmap *strmap_new(void);
+void *strmap_get(const struct strmap *m, const char *key);
+void strmap_put(struct strmap *m, const char *key, void *val);
+
+/* The part of a record's function name after "FILE:" (statics). */
+const char *lf_fn_basename(const char *fn);
+
+/* qsort() that accepts an empty (NULL) array. */
+void lf_sort(void *base, size_t n, size_t size,
+	     int (*cmp)(const void *, const void *));
+
+#endif

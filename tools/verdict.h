@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * verdict.h - what to do with one rwlock_t or rw_semaphore, and why.
+ *
+ * Each rule is evaluated and kept (lockfit explain prints them all); the
+ * verdict follows from them in a fixed order: unknown identity, then the
+ * conflicts that make a conversion deadlock (unsafe), then spinlock_t,
+ * then percpu_rw_semaphore, else keep.
+ */
+#ifndef LOCKFIT_VERDICT_H
+#define LOCKFIT_VERDICT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct lf_lock;
+struct lf_analysis;
+
+enum lf_verdict_kind {
+	LF_V_SPINLOCK,
+	LF_V_PERCPU,
+	LF_V_UNSAFE,
+	LF_V_KEEP,
+	LF_V_UNKNOWN,
+};
+
+enum lf_rule_state {
+	LF_RULE_PASS,
+	LF_RULE_FAIL,
+	LF_RULE_NA,		/* does not apply to this lock */
+};
+
+struct lf_rule {
+	const char *name;
+	enum lf_rule_state state;
+	char *detail;		/* with the numbers that decided it */
+};
+
+struct lf_verdict {
+	enum lf_verdict_kind kind;
+	struct { char **v; size_t n, cap; } reasons;
+	struct { struct lf_rule *v; size_t n, cap; } rules;
+	/* per section site (lock->sites index): the api after the rewrite
+	 * (NULL when the verdict rewrites nothing), and whether that is a
+	 * stronger irq/bh variant than the site has today */
+	char **needs;
+	bool *promoted;
+	const char *writer_api;	/* the writer variant that forced it */
+	/* read sections */
+	bool has_read;
+	long max_read_cost, median_read_cost;
+	size_t read_unknown_len;	/* cost is only a lower bound */
+	double share;		/* percent of profile samples, -1 if none */
+};
+
+const char *lf_verdict_name(enum lf_verdict_kind k);
+
+/* Decide L; L->samples must be set (analysis.c) for the "hot" rule. */
+void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a);
+
+#endif
