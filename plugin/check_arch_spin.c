@@ -183,19 +183,15 @@ static void check_call(struct function *fun, struct lf_ctx_result *ctx,
 	}
 }
 
-void lf_check_arch_spin(struct function *fun, struct lf_fn *fn)
+void lf_check_arch_spin(struct function *fun, struct lf_fn *fn,
+			struct lf_ctx_result *ctx)
 {
-	struct lf_ctx_result *ctx = NULL;
 	bool any_sink = false;
 	basic_block bb;
 
 	if (fn)
 		for (unsigned i = 0; i < fn->events.length(); i++)
 			any_sink |= is_sink(fn->events[i].prim);
-	if (!any_sink && !needs)
-		return;
-	if (fn)
-		ctx = lf_ctx_analyse(fn);
 	if (any_sink)
 		for (unsigned i = 0; i < fn->events.length(); i++)
 			if (is_sink(fn->events[i].prim))
@@ -213,8 +209,6 @@ void lf_check_arch_spin(struct function *fun, struct lf_fn *fn)
 				if (callee)
 					check_call(fun, ctx, stmt, callee);
 			}
-	if (ctx)
-		lf_ctx_release(ctx);
 }
 
 /* Worst over the callers, to a fixed point (verdicts only get worse). */

@@ -3,6 +3,7 @@
 #define LOCKFIT_CHECK_ARCH_SPIN_H
 
 #include "tracker.h"
+#include "ctx.h"
 
 /*
  * -Wlockfit-arch-spin-preempt: arch_spin_lock() and friends reached with
@@ -10,7 +11,8 @@
  * its calls still matter when they reach a function that needs its
  * callers to have preemption off.
  */
-void lf_check_arch_spin(struct function *fun, struct lf_fn *fn);
+void lf_check_arch_spin(struct function *fun, struct lf_fn *fn,
+			struct lf_ctx_result *ctx);
 /* Resolve what depends on callers, emit records and warnings. */
 void lf_check_arch_spin_finish(void);
 

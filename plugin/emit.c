@@ -9,6 +9,7 @@
 #include "records.h"
 #include "emit.h"
 #include "layout.h"
+#include "ctx.h"
 
 const char *lf_callee_name(tree callee, char *buf, size_t len)
 {
@@ -237,4 +238,68 @@ void lf_emit_function(const struct lf_fn *fn)
 		emit_unknown(fn, index);
 	if (fn->wrapper)
 		emit_wrapper(fn);
+}
+
+bool lf_emit_callgraph = true;
+
+/* "atomic": preemption or irqs off on every path; "enabled": turned back
+ * on in this function; "entry": as the caller left it. */
+static const char *call_context(struct lf_ctx_result *ctx, gimple *stmt)
+{
+	struct lf_ctx_state st;
+
+	if (!ctx)
+		return "entry";
+	lf_ctx_before(ctx, stmt, &st);
+	if (lf_ctx_atomic(&st))
+		return "atomic";
+	return st.enabled_at[LF_CTX_ATOMIC] != UNKNOWN_LOCATION ? "enabled"
+								 : "entry";
+}
+
+void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
+{
+	json_t *rec, *calls;
+	basic_block bb;
+
+	if (!lf_records_wanted() || !lf_emit_callgraph)
+		return;
+	hash_set<tree> seen[3];
+	char buf[512];
+
+	calls = json_array();
+	FOR_EACH_BB_FN(bb, fun)
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
+		     !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+			tree callee = is_gimple_call(stmt) ?
+				      gimple_call_fndecl(stmt) : NULL_TREE;
+			const char *context;
+			json_t *c;
+			int k;
+
+			if (!callee || fndecl_built_in_p(callee) ||
+			    lf_call_primitive(stmt))
+				continue;
+			context = call_context(ctx, stmt);
+			k = !strcmp(context, "atomic") ? 0 : !strcmp(context, "entry") ? 1 : 2;
+			/* one entry per callee and context is all the
+			 * report needs */
+			if (seen[k].add(callee))
+				continue;
+			/* [callee, line, context]: the biggest record kind,
+			 * so kept compact */
+			c = json_pack("[sis]",
+				lf_callee_name(callee, buf, sizeof(buf)),
+				(int)LOCATION_LINE(lf_user_location(
+					gimple_location(stmt))), context);
+			json_array_append_new(calls, c);
+		}
+	if (!json_array_size(calls)) {
+		json_decref(calls);
+		return;
+	}
+	rec = lf_record_new("calls", DECL_SOURCE_LOCATION(fun->decl), fun->decl);
+	json_object_set_new(rec, "calls", calls);
+	lf_record_add(rec);
 }

@@ -9,6 +9,13 @@
 
 void lf_emit_function(const struct lf_fn *fn);
 
+/* One "calls" record per function: what it calls and in which context,
+ * for the report's call graph (hot paths, callers of arch lock users).
+ * CTX may be NULL: nothing in FUN changes the context. */
+struct lf_ctx_result;
+void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx);
+extern bool lf_emit_callgraph;	/* -fplugin-arg-lockfit-calls=no */
+
 /* The callee's name as records show it, or "<indirect>". */
 const char *lf_callee_name(tree callee, char *buf, size_t len);
 

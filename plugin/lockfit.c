@@ -6,6 +6,7 @@
  *   out=DIR        write this unit's records to DIR (docs/RECORDS.md)
  *   warn=LIST      warn for these checks (comma list, or "all")
  *   srcroot=DIR    strip DIR from paths in records
+ *   calls=no       no "calls" records (the call graph: half the output)
  *   help           list the options and checks
  *
  * The pass runs after "ssa": lock macros are expanded but static inline
@@ -30,7 +31,8 @@ static struct plugin_info lockfit_info = {
 	.version = "0.1.0",
 	.help = "out=DIR\twrite records to DIR\n"
 		"warn=CHECK[,CHECK]|all\tenable diagnostics (rwlock-read)\n"
-		"srcroot=DIR\tstrip DIR from file names in records\n",
+		"srcroot=DIR\tstrip DIR from file names in records\n"
+		"calls=yes|no\tcall graph records (default yes)\n",
 };
 
 static const pass_data lockfit_pass_data = {
@@ -53,6 +55,7 @@ public:
 	unsigned int execute(function *fun) final override
 	{
 		struct lf_fn *fn;
+		struct lf_ctx_result *ctx;
 
 		const char *name = lf_decl_name(fun->decl);
 
@@ -61,7 +64,11 @@ public:
 		if (!fun->cfg || (name && lf_primitive_lookup(name)))
 			return 0;
 		fn = lf_track(fun);
-		lf_check_arch_spin(fun, fn);
+		ctx = fn ? lf_ctx_analyse(fn) : NULL;
+		lf_check_arch_spin(fun, fn, ctx);
+		lf_emit_calls(fun, ctx);
+		if (ctx)
+			lf_ctx_release(ctx);
 		if (!fn)
 			return 0;
 		lf_stats.locking++;
@@ -124,6 +131,14 @@ static int parse_args(struct plugin_name_args *info)
 				return 1;
 		} else if (!strcmp(key, "srcroot"))
 			lf_set_srcroot(value);
+		else if (!strcmp(key, "calls")) {
+			if (strcmp(value, "yes") && strcmp(value, "no")) {
+				error("lockfit: %<-fplugin-arg-lockfit-calls%> "
+				      "takes yes or no, not %qs", value);
+				return 1;
+			}
+			lf_emit_callgraph = !strcmp(value, "yes");
+		}
 		else {
 			error("lockfit: unknown option %<-fplugin-arg-lockfit-%s%>"
 			      " (try %<-fplugin-arg-lockfit-help%>)", key);

@@ -297,6 +297,7 @@ static const struct {
 	{ "lock_wrapper", LF_REC_OTHER, parse_other },
 	{ "arch_spin", LF_REC_OTHER, parse_other },
 	{ "needs_atomic", LF_REC_OTHER, parse_other },
+	{ "calls", LF_REC_OTHER, parse_other },
 };
 
 /* The common fields, then the kind's own. */
