@@ -5,6 +5,7 @@
 #   make check         fast tests: rule tables, fixtures, a real-kernel smoke test
 #   make check-kernel  the long real-kernel tests (Linux 6.1, several minutes)
 #   make bench         plugin overhead on real kernel files, as ratios
+#   make kernel-report lockfit build over kernel/ mm/ fs/ net/core/ of Linux 6.1
 #
 # Everything GCC-specific is in plugin/compat.h; lock facts are in rules/.
 
@@ -69,7 +70,11 @@ bench: deps
 	$(MAKE) all
 	testsuite/kernel/bench
 
+kernel-report: deps
+	$(MAKE) all
+	scripts/kernel-report.sh
+
 clean:
 	rm -f plugin/*.o plugin/lockfit.so tools/lockfit plugin/rules.gen.c plugin/rules.gen.c.tmp
 
-.PHONY: all deps example check check-kernel bench clean
+.PHONY: all deps example check check-kernel bench kernel-report clean

@@ -67,31 +67,51 @@ const char *lf_lockid_kind_name(enum lf_lockid_kind kind)
 	return names[kind];
 }
 
+/* "struct tag" if the type has a tag, else its typedef name. */
+static const char *type_name_of(tree type, char *buf, size_t len)
+{
+	tree name = TYPE_NAME(type);
+
+	if (name && TREE_CODE(name) == IDENTIFIER_NODE) {
+		snprintf(buf, len, "%s %s",
+			 TREE_CODE(type) == UNION_TYPE ? "union" : "struct",
+			 IDENTIFIER_POINTER(name));
+		return buf;
+	}
+	if (name && TREE_CODE(name) == TYPE_DECL && DECL_NAME(name)) {
+		snprintf(buf, len, "%s", IDENTIFIER_POINTER(DECL_NAME(name)));
+		return buf;
+	}
+	return NULL;
+}
+
+/*
+ * One name per type whatever the code calls it: "struct journal_s" both
+ * for journal_t and struct journal_s, the typedef only for an anonymous
+ * struct (rwlock_t, seqlock_t).
+ */
 const char *lf_type_name(tree type, char *buf, size_t len)
 {
-	tree name;
+	if (!type)
+		return NULL;
+	return type_name_of(TYPE_MAIN_VARIANT(type), buf, len) ?:
+	       type_name_of(type, buf, len);
+}
+
+/* spinlock_t is struct spinlock: rules/locktypes.tbl lists what people
+ * write, so try the typedef first. */
+const struct lf_locktype *lf_locktype_of(tree type)
+{
+	const struct lf_locktype *lt = NULL;
+	char buf[256];
 
 	if (!type)
 		return NULL;
-	/* A typedef'd variant (rwlock_t) names the lock better than its
-	 * anonymous main variant. */
-	for (int pass = 0; pass < 2; pass++, type = TYPE_MAIN_VARIANT(type)) {
-		name = TYPE_NAME(type);
-		if (!name)
-			continue;
-		if (TREE_CODE(name) == TYPE_DECL && DECL_NAME(name)) {
-			snprintf(buf, len, "%s",
-				 IDENTIFIER_POINTER(DECL_NAME(name)));
-			return buf;
-		}
-		if (TREE_CODE(name) == IDENTIFIER_NODE) {
-			snprintf(buf, len, "%s %s",
-				 TREE_CODE(type) == UNION_TYPE ? "union" :
-				 "struct", IDENTIFIER_POINTER(name));
-			return buf;
-		}
-	}
-	return NULL;
+	if (type_name_of(type, buf, sizeof(buf)))
+		lt = lf_locktype_lookup(buf);
+	if (!lt && lf_type_name(type, buf, sizeof(buf)))
+		lt = lf_locktype_lookup(buf);
+	return lt;
 }
 
 const char *lf_function_id(tree fndecl, char *buf, size_t len)

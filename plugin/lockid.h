@@ -57,6 +57,8 @@ const char *lf_lockid_kind_name(enum lf_lockid_kind kind);
 
 /* "struct sock", "rwlock_t", or NULL for anonymous types. */
 const char *lf_type_name(tree type, char *buf, size_t len);
+/* The rules/locktypes.tbl entry for a lock object's type, if any. */
+const struct lf_locktype *lf_locktype_of(tree type);
 
 /* The name a function has in the records: "f", or "fs/x.c:f" if static. */
 const char *lf_function_id(tree fndecl, char *buf, size_t len);

@@ -202,12 +202,9 @@ static void resolve_event_lock(struct lf_fn *fn, gimple *stmt,
 static enum lf_class lock_class(struct lf_fn *fn, const struct lf_event *ev)
 {
 	const struct lf_locktype *lt;
-	char tbuf[256];
 	tree type = ev->lock >= 0 ? fn->locks[ev->lock].type : NULL_TREE;
 
-	if (type && lf_is_lock_class(ev->prim->cls) &&
-	    lf_type_name(type, tbuf, sizeof(tbuf)) &&
-	    (lt = lf_locktype_lookup(tbuf)))
+	if (lf_is_lock_class(ev->prim->cls) && (lt = lf_locktype_of(type)))
 		return lt->cls;
 	return ev->prim->cls;
 }
@@ -271,17 +268,13 @@ static void add_event(struct lf_fn *fn, gimple *stmt,
 /* A call handing a lock object to a function that is not a primitive. */
 static void note_lockargs(struct lf_fn *fn, gimple *stmt)
 {
-	char tbuf[256];
-
 	for (unsigned i = 0; i < gimple_call_num_args(stmt); i++) {
 		tree arg = gimple_call_arg(stmt, i);
 		tree type = TREE_TYPE(arg);
 		struct lf_lockarg la;
 		struct lf_lockid id;
 
-		if (!POINTER_TYPE_P(type) ||
-		    !lf_type_name(TREE_TYPE(type), tbuf, sizeof(tbuf)) ||
-		    !lf_locktype_lookup(tbuf))
+		if (!POINTER_TYPE_P(type) || !lf_locktype_of(TREE_TYPE(type)))
 			continue;
 		lf_lockid_resolve(fn->fun, arg, &id);
 		la.stmt = stmt;
