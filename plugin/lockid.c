@@ -336,6 +336,21 @@ static void resolve_pointer(struct function *fun, tree ptr,
 			resolve_pointer(fun, rhs, id, depth + 1);
 			return;
 		}
+		/* &p->locks[i] with p->locks a pointer: base + i * size.  A
+		 * constant offset (container_of) is another object: local. */
+		if (code == POINTER_PLUS_EXPR &&
+		    TREE_CODE(gimple_assign_rhs2(def)) != INTEGER_CST) {
+			resolve_pointer(fun, rhs, id, depth + 1);
+			if (id->kind == LF_ID_global || id->kind == LF_ID_static ||
+			    id->kind == LF_ID_member) {
+				char *name = concat(id->name, "[]", NULL);
+
+				free(id->name);
+				id->name = name;
+				return;
+			}
+			lf_lockid_release(id);
+		}
 	} else if (is_gimple_call(def)) {
 		const struct lf_primitive *prim;
 		tree callee = gimple_call_fndecl(def);
