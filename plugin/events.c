@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * events.c - the lock events of one function: every call of a primitive
+ * (rules/primitives.tbl, or a wrapper found in this unit), with its lock
+ * named, a trylock's winning edge found, guards paired, and calls that
+ * hand a lock to another function noted.
+ */
+#include "compat.h"
+#include "events.h"
+
+static int intern_lock(struct lf_fn *fn, struct lf_lockid *id)
+{
+	unsigned i;
+	struct lf_lockid *have;
+
+	FOR_EACH_VEC_ELT(fn->locks, i, have)
+		if (!strcmp(have->name, id->name)) {
+			lf_lockid_release(id);
+			return i;
+		}
+	fn->locks.safe_push(*id);
+	return fn->locks.length() - 1;
+}
+
+/*
+ * A trylock is held only where its result said so.  Follow the result
+ * through casts, comparisons with zero and negations to the condition
+ * that tests it; return the edge on which the lock is held.
+ */
+static edge held_edge(tree name, bool nonzero_held, int depth)
+{
+	imm_use_iterator it;
+	use_operand_p use;
+
+	FOR_EACH_IMM_USE_FAST(use, it, name) {
+		gimple *user = USE_STMT(use);
+
+		if (gcond *cond = dyn_cast<gcond *>(user)) {
+			enum tree_code code = gimple_cond_code(cond);
+			edge on_true, on_false;
+
+			if (gimple_cond_lhs(cond) != name ||
+			    !integer_zerop(gimple_cond_rhs(cond)) ||
+			    (code != NE_EXPR && code != EQ_EXPR))
+				continue;
+			extract_true_false_edges_from_block(gimple_bb(cond),
+							    &on_true, &on_false);
+			return (code == NE_EXPR) == nonzero_held ? on_true
+								 : on_false;
+		}
+		/* likely()/unlikely(): __builtin_expect passes its value on */
+		if (gcall *call = dyn_cast<gcall *>(user)) {
+			tree lhs = gimple_call_lhs(call);
+			edge e;
+
+			if (depth < LF_TRY_CHAIN_MAX && lhs &&
+			    TREE_CODE(lhs) == SSA_NAME &&
+			    gimple_call_builtin_p(call, BUILT_IN_EXPECT) &&
+			    gimple_call_arg(call, 0) == name &&
+			    (e = held_edge(lhs, nonzero_held, depth + 1)))
+				return e;
+			continue;
+		}
+		if (is_gimple_assign(user) && depth < LF_TRY_CHAIN_MAX) {
+			tree lhs = gimple_assign_lhs(user);
+			tree rhs2 = gimple_num_ops(user) > 2 ?
+				    gimple_assign_rhs2(user) : NULL_TREE;
+			enum tree_code code = gimple_assign_rhs_code(user);
+			bool keep;
+			edge e;
+
+			if (TREE_CODE(lhs) != SSA_NAME)
+				continue;
+			if (CONVERT_EXPR_CODE_P(code) || code == SSA_NAME)
+				keep = true;
+			else if ((code == NE_EXPR || code == EQ_EXPR) &&
+				 rhs2 && integer_zerop(rhs2))
+				keep = code == NE_EXPR;
+			else if (code == TRUTH_NOT_EXPR ||
+				 (code == BIT_XOR_EXPR && rhs2 &&
+				  integer_onep(rhs2) &&
+				  TREE_CODE(TREE_TYPE(lhs)) == BOOLEAN_TYPE))
+				keep = false;
+			else
+				continue;
+			e = held_edge(lhs, keep == nonzero_held, depth + 1);
+			if (e)
+				return e;
+		}
+	}
+	return NULL;
+}
+
+/* The variable a guard constructor's result lands in, directly or
+ * through one SSA copy (scalar guards: scoped_guard(mutex, ...)). */
+static tree guard_object(tree lhs)
+{
+	use_operand_p use_p;
+	gimple *use;
+
+	if (!lhs || DECL_P(lhs))
+		return lhs;
+	if (TREE_CODE(lhs) != SSA_NAME || !single_imm_use(lhs, &use_p, &use) ||
+	    !gimple_assign_single_p(use) || !DECL_P(gimple_assign_lhs(use)))
+		return NULL_TREE;
+	return gimple_assign_lhs(use);
+}
+
+/* Does the failing edge of an open-coded bit lock loop back to the call?
+ * Only then is test_and_set_bit() a lock and not a one-shot flag. */
+static bool spins(edge taken, basic_block call_bb)
+{
+	edge failed = NULL, e;
+	edge_iterator ei;
+	auto_vec<basic_block, 16> work;
+	auto_bitmap seen;
+
+	FOR_EACH_EDGE(e, ei, taken->src->succs)
+		if (e != taken)
+			failed = e;
+	if (!failed)
+		return false;
+	work.safe_push(failed->dest);
+	while (!work.is_empty() && bitmap_count_bits(seen) < 16) {
+		basic_block bb = work.pop();
+
+		if (bb == call_bb)
+			return true;
+		if (bb->index == EXIT_BLOCK || !bitmap_set_bit(seen, bb->index))
+			continue;
+		FOR_EACH_EDGE(e, ei, bb->succs)
+			work.safe_push(e->dest);
+	}
+	return false;
+}
+
+/* Name the lock a primitive call takes or drops. */
+static void resolve_event_lock(struct lf_fn *fn, gimple *stmt,
+			       const struct lf_primitive *prim,
+			       struct lf_event *ev)
+{
+	struct lf_wrapper *w = lf_wrapper_of(ev);
+	struct lf_lockid id;
+
+	if (!w) {
+		lf_call_lock(fn->fun, stmt, prim, &id, &ev->record, &ev->field);
+	} else {
+		/* a wrapper taking its lock as an argument: name the argument */
+		lf_lockid_resolve(fn->fun, gimple_call_arg(stmt, prim->lock_arg),
+				  &id);
+		if (w->bit_suffix) {
+			char *name = concat(id.name, w->bit_suffix, NULL);
+
+			free(id.name);
+			id.name = name;
+		}
+	}
+	ev->lock = intern_lock(fn, &id);
+}
+
+/* spin_lock_nested() is _raw_spin_lock(spinlock_check(l)) without lockdep:
+ * the object's type, not the callee, says it is a spinlock_t. */
+static enum lf_class lock_class(struct lf_fn *fn, const struct lf_event *ev)
+{
+	const struct lf_locktype *lt;
+	tree type = ev->lock >= 0 ? fn->locks[ev->lock].type : NULL_TREE;
+
+	if (lf_is_lock_class(ev->prim->cls) && (lt = lf_locktype_of(type)))
+		return lt->cls;
+	return ev->prim->cls;
+}
+
+static void add_event(struct lf_fn *fn, gimple *stmt,
+		      const struct lf_primitive *prim)
+{
+	struct lf_event ev = {};
+	struct lf_wrapper *w;
+
+	ev.stmt = stmt;
+	ev.prim = prim;
+	ev.lock = -1;
+	ev.site = -1;
+	ev.loc = lf_user_location(gimple_location(stmt));
+
+	if (prim->lock_arg == LF_ARG_GUARD && gimple_call_num_args(stmt) &&
+	    TREE_CODE(gimple_call_arg(stmt, 0)) == ADDR_EXPR)
+		ev.guard = TREE_OPERAND(gimple_call_arg(stmt, 0), 0);
+	if (prim->wrapped_lock) {
+		struct lf_lockid id = {};
+
+		id.name = xstrdup(prim->wrapped_lock);
+		id.kind = (enum lf_lockid_kind)prim->wrapped_kind;
+		ev.lock = intern_lock(fn, &id);
+		if ((w = lf_wrapper_of(&ev))) {
+			ev.record = w->record;
+			ev.field = w->field;
+		}
+	} else if (prim->lock_arg >= 0) {
+		if (gimple_call_num_args(stmt) <= (unsigned)prim->lock_arg)
+			return;	/* a prototype we do not know: not this primitive */
+		resolve_event_lock(fn, stmt, prim, &ev);
+	}
+	ev.cls = lock_class(fn, &ev);
+	if (lf_is_acquire(prim) && lf_is_lock_class(prim->cls)) {
+		ev.guard = guard_object(gimple_call_lhs(stmt));
+		if (prim->action != LF_ACT_acquire) {
+			tree res = gimple_call_lhs(stmt);
+
+			if (res && TREE_CODE(res) == SSA_NAME)
+				ev.taken = held_edge(res,
+						     prim->action == LF_ACT_try, 0);
+			ev.try_unresolved = !ev.taken;
+		}
+		if (prim->action == LF_ACT_spin &&
+		    (!ev.taken || !spins(ev.taken, gimple_bb(stmt))))
+			return;	/* a flag test, not a lock */
+		ev.site = fn->nsites++;
+	}
+	if (prim->action == LF_ACT_query) {
+		tree res = gimple_call_lhs(stmt);
+
+		if (res && TREE_CODE(res) == SSA_NAME)
+			ev.taken = held_edge(res, true, 0);
+	}
+	gimple_set_uid(stmt, fn->events.length() + 1);
+	fn->events.safe_push(ev);
+}
+
+/* A call handing a lock object to a function that is not a primitive. */
+static void note_lockargs(struct lf_fn *fn, gimple *stmt)
+{
+	for (unsigned i = 0; i < gimple_call_num_args(stmt); i++) {
+		tree arg = gimple_call_arg(stmt, i);
+		tree type = TREE_TYPE(arg);
+		struct lf_lockarg la;
+		struct lf_lockid id;
+
+		if (!POINTER_TYPE_P(type) || !lf_locktype_of(TREE_TYPE(type)))
+			continue;
+		lf_lockid_resolve(fn->fun, arg, &id);
+		la.stmt = stmt;
+		la.callee = gimple_call_fndecl(stmt);
+		la.arg = i + 1;
+		la.lock = intern_lock(fn, &id);
+		fn->lockargs.safe_push(la);
+	}
+}
+
+static void scan(struct lf_fn *fn)
+{
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fn->fun) {
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
+		     !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+			const struct lf_primitive *prim = lf_call_primitive(stmt);
+
+			gimple_set_uid(stmt, 0);
+			if (prim)
+				add_event(fn, stmt, prim);
+			else if (is_gimple_call(stmt))
+				note_lockargs(fn, stmt);
+		}
+	}
+}
+
+/* A guard's destructor releases what its constructor took. */
+static void bind_guards(struct lf_fn *fn)
+{
+	for (unsigned i = 0; i < fn->events.length(); i++) {
+		struct lf_event *rel = &fn->events[i];
+
+		if (rel->prim->lock_arg != LF_ARG_GUARD)
+			continue;
+		for (unsigned j = 0; j < fn->events.length(); j++)
+			if (fn->events[j].site >= 0 &&
+			    fn->events[j].guard == rel->guard && rel->guard)
+				rel->lock = fn->events[j].lock;
+		if (rel->lock < 0) {
+			struct lf_lockid id = {};
+
+			id.name = xstrdup("?");
+			id.kind = LF_ID_unknown;
+			rel->lock = intern_lock(fn, &id);
+		}
+	}
+}
+
+/* clear_bit() only unlocks what a test_and_set_bit() spin took here. */
+static void drop_stray_unspins(struct lf_fn *fn)
+{
+	unsigned i, j, kept = 0;
+
+	for (i = 0; i < fn->events.length(); i++) {
+		struct lf_event *ev = &fn->events[i];
+		bool keep = ev->prim->action != LF_ACT_unspin;
+
+		for (j = 0; !keep && j < fn->events.length(); j++)
+			keep = fn->events[j].prim->action == LF_ACT_spin &&
+			       fn->events[j].lock == ev->lock;
+		gimple_set_uid(ev->stmt, keep ? kept + 1 : 0);
+		if (keep)
+			fn->events[kept++] = *ev;
+	}
+	fn->events.truncate(kept);
+}
+
+static void note_unresolved(struct lf_fn *fn)
+{
+	for (unsigned i = 0; i < fn->events.length(); i++)
+		if (fn->events[i].lock >= 0 &&
+		    fn->locks[fn->events[i].lock].kind == LF_ID_unknown)
+			fn->unresolved.safe_push(i);
+}
+
+void lf_find_events(struct lf_fn *fn)
+{
+	scan(fn);
+	drop_stray_unspins(fn);
+	bind_guards(fn);
+	note_unresolved(fn);
+}
