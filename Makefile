@@ -33,6 +33,12 @@ all: plugin/lockfit.so tools/lockfit
 tools/lockfit: $(TOOL_SRCS) $(TOOL_HDRS)
 	$(CC) $(TOOL_CFLAGS) -o $@ $(TOOL_SRCS) -ljansson
 
+# The Coccinelle scripts are generated from rules/rewrites.tbl and kept in
+# git (so they run under the kernel's make coccicheck as they are);
+# testsuite/cocci/run checks they are up to date.
+cocci: $(wildcard cocci/templates/*) rules/rewrites.tbl rules/primitives.tbl
+	scripts/gen-cocci
+
 plugin/rules.gen.c: $(RULES) scripts/gen-rules.awk
 	LC_ALL=C awk -f scripts/gen-rules.awk $(RULES) > $@.tmp
 	mv $@.tmp $@
@@ -57,6 +63,7 @@ check: deps
 	testsuite/run-rules-tests
 	testsuite/tools/run
 	$(PYTHON) testsuite/run-fixtures --plugin plugin/lockfit.so testsuite/fixtures
+	testsuite/cocci/run
 	testsuite/kernel/smoke
 	testsuite/kernel/arch-spin --quick
 
@@ -77,4 +84,4 @@ kernel-report: deps
 clean:
 	rm -f plugin/*.o plugin/lockfit.so tools/lockfit plugin/rules.gen.c plugin/rules.gen.c.tmp
 
-.PHONY: all deps example check check-kernel bench kernel-report clean
+.PHONY: all cocci deps example check check-kernel bench kernel-report clean
