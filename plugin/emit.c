@@ -27,6 +27,13 @@ static void set_lock(json_t *rec, const struct lf_fn *fn, int lock)
 			    json_string(lf_lockid_kind_name(id->kind)));
 	if (id->kind == LF_ID_param)
 		json_object_set_new(rec, "param", json_integer(id->param));
+	if (id->decl && DECL_SOURCE_LOCATION(id->decl) != UNKNOWN_LOCATION) {
+		/* the declaration a rewrite must change too */
+		json_t *decl = json_object();
+
+		lf_record_set_location(decl, DECL_SOURCE_LOCATION(id->decl));
+		json_object_set_new(rec, "decl", decl);
+	}
 }
 
 static void set_primitive(json_t *rec, const struct lf_event *ev)

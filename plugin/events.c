@@ -190,11 +190,12 @@ static void add_event(struct lf_fn *fn, gimple *stmt,
 
 		id.name = xstrdup(prim->wrapped_lock);
 		id.kind = (enum lf_lockid_kind)prim->wrapped_kind;
-		ev.lock = intern_lock(fn, &id);
 		if ((w = lf_wrapper_of(&ev))) {
 			ev.record = w->record;
 			ev.field = w->field;
+			id.decl = w->field;
 		}
+		ev.lock = intern_lock(fn, &id);
 	} else if (prim->lock_arg >= 0) {
 		if (gimple_call_num_args(stmt) <= (unsigned)prim->lock_arg)
 			return;	/* a prototype we do not know: not this primitive */

@@ -178,10 +178,12 @@ static void resolve_object(struct function *fun, tree ref,
 {
 	char path[512] = "", buf[768], tbuf[256];
 	const char *pieces[16];
-	tree lock_type = TREE_TYPE(ref);
+	tree lock_type = TREE_TYPE(ref), member = NULL_TREE;
 	enum lf_lockid_kind kind;
 	int n = 0;
 
+	if (TREE_CODE(ref) == COMPONENT_REF)
+		member = TREE_OPERAND(ref, 1);
 	/* Members come innermost first; anonymous members have no name and
 	 * are reached as if they were not there (C11), so skip them. */
 	while ((TREE_CODE(ref) == COMPONENT_REF || TREE_CODE(ref) == ARRAY_REF)
@@ -209,6 +211,7 @@ static void resolve_object(struct function *fun, tree ref,
 				 path[0] == '[' ? "" : ".", path);
 		}
 		set_id(id, kind, buf, lock_type);
+		id->decl = member ? member : ref;
 		return;
 	}
 
@@ -219,6 +222,7 @@ static void resolve_object(struct function *fun, tree ref,
 			/* p->member: every object of that struct type */
 			snprintf(buf, sizeof(buf), "%s::%s", tbuf, path);
 			set_id(id, LF_ID_member, buf, lock_type);
+			id->decl = member;
 			return;
 		}
 		if (!path[0] && integer_zerop(TREE_OPERAND(ref, 1))) {
@@ -476,6 +480,7 @@ void lf_bitlock_resolve(struct function *fun, tree addr, tree bit,
 		snprintf(word, sizeof(word), "%s::%s", tbuf, lf_decl_name(*field));
 		snprintf(name, sizeof(name), "%s bit %s", word, bitbuf);
 		set_id(id, LF_ID_member, name, NULL);
+		id->decl = *field;
 		return;
 	}
 	*record = *field = NULL_TREE;

@@ -29,6 +29,8 @@ struct lf_lockid {
 	enum lf_lockid_kind kind;
 	int param;			/* LF_ID_param: 1-based index */
 	tree type;			/* type of the lock object, if known */
+	tree decl;			/* where it is declared: the variable, or
+					   the struct member (for a rewrite) */
 };
 
 /* Resolve the lock pointer ARG, as seen in FUN's body.  Never fails: what
