@@ -15,40 +15,83 @@
 
 #define LF_CHAIN_MAX 16	/* SSA definitions followed before giving up */
 
-static const char *srcroot;
+static char *srcroot;
 static char *tu_file;
+
+/* PATH made absolute (against the working directory) and lexically
+ * normalised in place: "//", "/./" and "dir/.." removed. */
+static void absolute(const char *path, char *out, size_t len)
+{
+	static char cwd[4096];
+	char *parts[256], *save, *tok, tmp[4096];
+	int n = 0;
+
+	if (!cwd[0] && !getcwd(cwd, sizeof(cwd)))
+		strcpy(cwd, "/");
+	snprintf(tmp, sizeof(tmp), "%s%s%s", path[0] == '/' ? "" : cwd,
+		 path[0] == '/' ? "" : "/", path);
+	for (tok = strtok_r(tmp, "/", &save); tok && n < 256;
+	     tok = strtok_r(NULL, "/", &save)) {
+		if (!strcmp(tok, "."))
+			continue;
+		if (!strcmp(tok, "..")) {
+			n -= n > 0;
+			continue;
+		}
+		parts[n++] = tok;
+	}
+	out[0] = '\0';
+	for (int k = 0; k < n; k++) {
+		size_t used = strlen(out);
+
+		snprintf(out + used, len - used, "/%s", parts[k]);
+	}
+	if (!out[0])
+		snprintf(out, len, "/");
+}
 
 void lf_set_srcroot(const char *root)
 {
-	srcroot = root;
+	char buf[4096];
+
+	absolute(root, buf, sizeof(buf));
+	free(srcroot);
+	srcroot = xstrdup(buf);
 }
 
-static const char *strip_prefix(const char *path, const char *prefix)
+/* PATH below DIR: the rest of it, else NULL. */
+static const char *below(const char *path, const char *dir)
 {
-	size_t n = prefix ? strlen(prefix) : 0;
+	size_t n = dir ? strlen(dir) : 0;
 
-	if (n && strncmp(path, prefix, n) == 0) {
-		path += n;
-		while (*path == '/')
-			path++;
-	}
-	return path;
+	if (!n || strncmp(path, dir, n) || (path[n] != '/' && dir[n - 1] != '/'))
+		return NULL;
+	return path + n + (path[n] == '/');
 }
 
-/* Relative to the source root if known, else to the working directory
- * (kbuild compiles in-tree objects from the top of the tree). */
+/*
+ * Relative to the source root if given (O= builds compile ../fs/x.c or
+ * /abs/src/fs/x.c), else to the working directory (kbuild compiles
+ * in-tree objects from the top of the tree); absolute otherwise.  One
+ * spelling per file, whatever the compile command said.
+ */
 const char *lf_path(const char *path)
 {
-	static char cwd[4096];
+	static char ring[4][4096], cwd[4096];
+	static int next;
+	char *out = ring[next++ & 3];
+	const char *rel;
 
 	if (!path)
 		return "<unknown>";
-	path = strip_prefix(path, srcroot);
-	if (path[0] == '/' && (cwd[0] || getcwd(cwd, sizeof(cwd))))
-		path = strip_prefix(path, cwd);
-	while (path[0] == '.' && path[1] == '/')
-		path += 2;
-	return path;
+	if (!strcmp(path, "<built-in>") || !strcmp(path, "<command-line>"))
+		return path;
+	if (!cwd[0])
+		absolute(".", cwd, sizeof(cwd));
+	absolute(path, out, sizeof(ring[0]));
+	if ((rel = below(out, srcroot)) || (rel = below(out, cwd)))
+		return rel;
+	return out;
 }
 
 const char *lf_tu_file(void)
