@@ -145,8 +145,9 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec)
 	json_object_set_new(rec, "loop", json_boolean(sec->loop));
 	json_object_set_new(rec, "recursive", json_boolean(sec->recursive));
 	json_object_set_new(rec, "open_at_exit", json_boolean(sec->open_at_exit));
-	json_object_set_new(rec, "loop_depth",
-			    json_integer(bb_loop_depth(gimple_bb(acq->stmt))));
+	json_object_set_new(rec, "loop_depth", json_integer(
+		gimple_bb(acq->stmt)->loop_father ?
+		bb_loop_depth(gimple_bb(acq->stmt)) : 0));
 	if (acq->cls == LF_CLASS_bitlock) {
 		json_t *layout = acq->record ? lf_layout_json(acq->record, acq->field)
 					     : NULL;

@@ -79,8 +79,10 @@ json_t *lf_layout_json(tree record, tree field)
 	for (tree f = TYPE_FIELDS(record); f; f = DECL_CHAIN(f)) {
 		unsigned HOST_WIDE_INT start, bits;
 
+		/* variable-sized or -placed members (GNU C): no layout */
 		if (TREE_CODE(f) != FIELD_DECL || !DECL_SIZE(f) ||
-		    !tree_fits_uhwi_p(DECL_SIZE(f)))
+		    !tree_fits_uhwi_p(DECL_SIZE(f)) ||
+		    !tree_fits_shwi_p(bit_position(f)))
 			continue;
 		start = int_bit_position(f) / BITS_PER_UNIT;
 		bits = tree_to_uhwi(DECL_SIZE(f));

@@ -51,7 +51,8 @@ static bool returns_result(struct function *fun, gimple *stmt)
 	if (!res)
 		return false;
 	FOR_EACH_EDGE(e, ei, EXIT_BLOCK_PTR_FOR_FN(fun)->preds) {
-		greturn *ret = dyn_cast<greturn *>(last_stmt(e->src));
+		gimple *last = last_stmt(e->src);
+		greturn *ret = last ? dyn_cast<greturn *>(last) : NULL;
 		tree val = ret ? gimple_return_retval(ret) : NULL_TREE;
 
 		for (int i = 0; val && i < LF_TRY_CHAIN_MAX && val != res; i++) {
