@@ -133,18 +133,9 @@ static void assume(struct lf_ctx_state *s, unsigned ctx)
 	}
 }
 
-static void apply(struct lf_ctx_result *res, gimple *stmt,
-		  struct lf_ctx_state *s)
+static void apply_event(struct lf_ctx_result *res, const struct lf_event *ev,
+			struct lf_ctx_state *s)
 {
-	unsigned uid = gimple_uid(stmt);
-	unsigned *bits = res->asserts.get(stmt);
-	const struct lf_event *ev;
-
-	if (bits)
-		assume(s, *bits);
-	if (!uid)
-		return;
-	ev = &res->fn->events[uid - 1];
 	switch (ev->prim->action) {
 	case LF_ACT_acquire:
 	case LF_ACT_disable:
@@ -164,6 +155,18 @@ static void apply(struct lf_ctx_result *res, gimple *stmt,
 	default:
 		break;
 	}
+}
+
+static void apply(struct lf_ctx_result *res, gimple *stmt,
+		  struct lf_ctx_state *s)
+{
+	unsigned uid = gimple_uid(stmt);
+	unsigned *bits = res->asserts.get(stmt);
+
+	if (bits)
+		assume(s, *bits);
+	if (uid)
+		apply_event(res, &res->fn->events[uid - 1], s);
 }
 
 /* The kernel's WARN/BUG paths carry a __bug_table entry: a path that has
@@ -291,6 +294,32 @@ struct lf_ctx_result *lf_ctx_analyse(struct lf_fn *fn)
 	}
 	lf_order_release(&order);
 	return res;
+}
+
+void lf_ctx_block_start(struct lf_ctx_result *res, basic_block bb,
+			struct lf_ctx_state *s)
+{
+	*s = res->in[bb->index];
+}
+
+void lf_ctx_at(struct lf_ctx_result *res, gimple *stmt,
+	       struct lf_ctx_state *s)
+{
+	unsigned *bits = res->asserts.get(stmt);
+
+	if (bits)
+		assume(s, *bits);
+}
+
+void lf_ctx_past(struct lf_ctx_result *res, gimple *stmt,
+		 struct lf_ctx_state *s)
+{
+	unsigned uid = gimple_uid(stmt);
+
+	/* apply() would assume the assertion again: harmless, but only
+	 * the event is left to apply here */
+	if (uid)
+		apply_event(res, &res->fn->events[uid - 1], s);
 }
 
 void lf_ctx_before(struct lf_ctx_result *res, gimple *stmt,

@@ -35,6 +35,15 @@ void lf_ctx_release(struct lf_ctx_result *res);
 void lf_ctx_before(struct lf_ctx_result *res, gimple *stmt,
 		   struct lf_ctx_state *state);
 
+/* Walking a block statement by statement (one pass, not one per
+ * statement): the state at its start, then before and past each one. */
+void lf_ctx_block_start(struct lf_ctx_result *res, basic_block bb,
+			struct lf_ctx_state *state);
+void lf_ctx_at(struct lf_ctx_result *res, gimple *stmt,
+	       struct lf_ctx_state *state);
+void lf_ctx_past(struct lf_ctx_result *res, gimple *stmt,
+		 struct lf_ctx_state *state);
+
 static inline bool lf_ctx_atomic(const struct lf_ctx_state *s)
 {
 	return s->depth[LF_CTX_ATOMIC] > 0;

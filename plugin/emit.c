@@ -252,17 +252,12 @@ bool lf_emit_callgraph = true;
 
 /* "atomic": preemption or irqs off on every path; "enabled": turned back
  * on in this function; "entry": as the caller left it. */
-static const char *call_context(struct lf_ctx_result *ctx, gimple *stmt)
+static const char *call_context(const struct lf_ctx_state *st)
 {
-	struct lf_ctx_state st;
-
-	if (!ctx)
-		return "entry";
-	lf_ctx_before(ctx, stmt, &st);
-	if (lf_ctx_atomic(&st))
+	if (lf_ctx_atomic(st))
 		return "atomic";
-	return st.enabled_at[LF_CTX_ATOMIC] != UNKNOWN_LOCATION ? "enabled"
-								 : "entry";
+	return st->enabled_at[LF_CTX_ATOMIC] != UNKNOWN_LOCATION ? "enabled"
+								  : "entry";
 }
 
 void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
@@ -276,7 +271,11 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 	char buf[512];
 
 	calls = json_array();
-	FOR_EACH_BB_FN(bb, fun)
+	FOR_EACH_BB_FN(bb, fun) {
+		struct lf_ctx_state st = {};
+
+		if (ctx)
+			lf_ctx_block_start(ctx, bb, &st);
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
 		     !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *stmt = gsi_stmt(gsi);
@@ -286,10 +285,14 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 			json_t *c;
 			int k;
 
+			if (ctx)
+				lf_ctx_at(ctx, stmt, &st);
+			context = call_context(&st);
+			if (ctx)
+				lf_ctx_past(ctx, stmt, &st);
 			if (!callee || fndecl_built_in_p(callee) ||
 			    lf_call_primitive(stmt))
 				continue;
-			context = call_context(ctx, stmt);
 			k = !strcmp(context, "atomic") ? 0 : !strcmp(context, "entry") ? 1 : 2;
 			/* one entry per callee and context is all the
 			 * report needs */
@@ -303,6 +306,7 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 					gimple_location(stmt))), context);
 			json_array_append_new(calls, c);
 		}
+	}
 	if (!json_array_size(calls)) {
 		json_decref(calls);
 		return;
