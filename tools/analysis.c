@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * analysis.c - the pipeline every subcommand shares: rules, records,
- * locks and bindings, lock order, profile, verdicts, ranking, findings.
+ * locks and bindings, lock order, profile, verdicts, ranking, the call
+ * graph, arch_spin_lock callers, bit locks, findings.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -34,18 +35,30 @@ static double lock_samples(const struct lf_analysis *a, const struct lf_lock *l)
 	return sum;
 }
 
-static void count_matched(struct lf_analysis *a, const struct lf_lock *l,
+static void count_matched(struct lf_analysis *a, const struct lf_rec *r,
 			  struct strmap *seen)
 {
-	for (size_t i = 0; i < l->sites.n; i++) {
-		const char *fn = lf_fn_basename(l->sites.v[i].rec->function);
+	const char *fn = lf_fn_basename(r->function);
 
-		if (strmap_get(seen, fn) ||
-		    lf_profile_weight(&a->profile, fn) <= 0)
-			continue;
-		strmap_put(seen, fn, (void *)l);
-		a->profile_matched++;
-	}
+	if (strmap_get(seen, fn) || lf_profile_weight(&a->profile, fn) <= 0)
+		return;
+	strmap_put(seen, fn, a);
+	a->profile_matched++;
+}
+
+/* Functions with samples and a lock site (rwlock, rwsem or bit lock):
+ * none says the profile is of another kernel or workload. */
+static void profile_matched(struct lf_analysis *a)
+{
+	struct strmap *seen = strmap_new();
+
+	for (size_t i = 0; i < a->ranked.n; i++)
+		for (size_t j = 0; j < a->ranked.v[i]->sites.n; j++)
+			count_matched(a, a->ranked.v[i]->sites.v[j].rec, seen);
+	for (size_t i = 0; i < a->bitlocks.locks.n; i++)
+		for (size_t j = 0; j < a->bitlocks.locks.v[i]->sites.n; j++)
+			count_matched(a, a->bitlocks.locks.v[i]->sites.v[j].rec,
+				      seen);
 }
 
 /* Expected benefit: read sites, times samples when a profile says how
@@ -63,15 +76,12 @@ static int cmp_rank(const void *x, const void *y)
 
 static void rank(struct lf_analysis *a)
 {
-	struct strmap *seen = strmap_new();
-
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
 		struct lf_lock *l = a->locks.locks.v[i];
 
 		if (a->has_profile) {
 			l->samples = lock_samples(a, l);
 			l->benefit = l->nread * l->samples;
-			count_matched(a, l, seen);
 		} else {
 			l->benefit = l->nread;
 		}
@@ -95,5 +105,10 @@ void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
 	rank(a);
 	for (size_t i = 0; i < a->ranked.n; i++)
 		lf_verdict_compute(a->ranked.v[i], a);
+	lf_callgraph_build(&a->recs, &a->rules, &a->calls);
+	lf_arch_resolve(&a->recs, &a->calls, &a->arch);
+	lf_bitlocks_build(a, &a->bitlocks);
+	if (a->has_profile)
+		profile_matched(a);
 	lf_findings_build(a);
 }

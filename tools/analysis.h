@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * analysis.h - everything one run computes from a record directory:
- * rules, records, locks, lock order, profile, verdicts, findings.  Every
+ * rules, records, locks, lock order, profile, verdicts, the call graph,
+ * arch_spin_lock sites, bit locks, findings.  Every
  * subcommand starts from lf_analyze() so that report, gate and explain
  * can never disagree.
  */
@@ -14,6 +15,9 @@
 #include "lockorder.h"
 #include "profile.h"
 #include "findings.h"
+#include "callgraph.h"
+#include "archspin.h"
+#include "bitlock.h"
 
 struct lf_analysis {
 	struct lf_rules rules;
@@ -24,6 +28,9 @@ struct lf_analysis {
 	bool has_profile;
 	size_t profile_matched;	/* functions with lock sites and samples */
 	struct { struct lf_lock **v; size_t n, cap; } ranked;
+	struct lf_callgraph calls;
+	struct lf_arch arch;
+	struct lf_bitlocks bitlocks;
 	struct lf_findings findings;
 };
 

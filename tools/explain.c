@@ -11,6 +11,7 @@
 #include "analysis.h"
 #include "verdict.h"
 #include "report.h"
+#include "explain.h"
 
 static const char usage[] =
 "Usage: lockfit explain LOCK DIR [--profile FILE] [--lenient]\n"
@@ -20,6 +21,9 @@ static const char usage[] =
 "fs/filesystems.c:file_systems_lock) follows from the records in DIR:\n"
 "each site with its cost, loop, calls and nesting, the bindings of\n"
 "parameter identities, the lock order, and every rule, passed or failed.\n"
+"For a bit spinlock: its hotness per site, hold cost, layout and the\n"
+"proposed replacement; for an arch_spinlock_t: each arch_spin_lock()\n"
+"site and the calls of its function that decide it.\n"
 "\n"
 "Options:\n"
 "  --profile FILE   as for lockfit report\n"
@@ -50,7 +54,7 @@ static void site_calls(const struct lf_rec *r)
 	}
 }
 
-static void site_details(const struct lf_rec *r)
+void lf_explain_site(const struct lf_rec *r)
 {
 	printf("      releases:");
 	for (size_t j = 0; j < r->releases.n; j++)
@@ -86,7 +90,7 @@ static void sites(const struct lf_lock *l)
 		sb.len = 0;
 		lf_text_site(&sb, l, i);
 		printf("  %s\n", sb_str(&sb));
-		site_details(l->sites.v[i].rec);
+		lf_explain_site(l->sites.v[i].rec);
 	}
 	for (size_t i = 0; i < l->rels.n; i++) {
 		const struct lf_rec *r = l->rels.v[i].rec;
@@ -123,10 +127,10 @@ static void bindings(const struct lf_analysis *a, const struct lf_lock *l)
 	}
 }
 
-static void order(const struct lf_analysis *a, const struct lf_lock *l)
+void lf_explain_order(const struct lf_analysis *a, const char *lock)
 {
-	const struct lf_edgelist *o = lf_edges_out(&a->graph, l->name);
-	const struct lf_edgelist *in = lf_edges_in(&a->graph, l->name);
+	const struct lf_edgelist *o = lf_edges_out(&a->graph, lock);
+	const struct lf_edgelist *in = lf_edges_in(&a->graph, lock);
 
 	printf("\nlock order:%s\n", o->n || in->n ? "" : " no nesting");
 	for (size_t i = 0; i < o->n; i++)
@@ -162,17 +166,33 @@ static void rules(const struct lf_analysis *a, const struct lf_lock *l)
 
 /* No such lock: name the near misses, the identity forms are easy to
  * get wrong (file prefix, struct member). */
+static void suggest(const char *name, const char *lock, size_t *shown)
+{
+	if (*shown >= 5 || (!strstr(lock, name) &&
+			    !strstr(name, lf_fn_basename(lock))))
+		return;
+	fprintf(stderr, "%s %s", (*shown)++ ? "," : "  did you mean:", lock);
+}
+
 static void not_found(const struct lf_analysis *a, const char *name,
 		      const char *dir)
 {
 	size_t shown = 0;
+	const char *last = NULL;
 
-	lf_err("no rwlock_t or rw_semaphore '%s' in the records of %s", name, dir);
-	for (size_t i = 0; i < a->ranked.n && shown < 5; i++)
-		if (strstr(a->ranked.v[i]->name, name) ||
-		    strstr(name, lf_fn_basename(a->ranked.v[i]->name)))
-			fprintf(stderr, "%s %s", shown++ ? "," : "  did you mean:",
-				a->ranked.v[i]->name);
+	lf_err("no rwlock_t, rw_semaphore, bit spinlock or arch spinlock '%s' "
+	       "in the records of %s", name, dir);
+	for (size_t i = 0; i < a->ranked.n; i++)
+		suggest(name, a->ranked.v[i]->name, &shown);
+	for (size_t i = 0; i < a->bitlocks.locks.n; i++)
+		suggest(name, a->bitlocks.locks.v[i]->name, &shown);
+	for (size_t i = 0; i < a->arch.sites.n; i++) {
+		const char *lock = a->arch.sites.v[i].rec->lock;
+
+		if (!last || strcmp(last, lock))
+			suggest(name, lock, &shown);
+		last = lock;
+	}
 	if (shown)
 		fputc('\n', stderr);
 	exit(LF_EXIT_ERROR);
@@ -211,12 +231,15 @@ static int run(int argc, char **argv)
 		lf_usage_error(&lf_cmd_explain, "expected LOCK and DIR");
 	lf_analyze(&a, argv[optind + 1], profile, lenient);
 	l = lf_lock_find(&a.locks, argv[optind]);
+	if (!l && (lf_explain_bitlock(&a, argv[optind]) ||
+		   lf_explain_arch(&a, argv[optind])))
+		return LF_EXIT_OK;
 	if (!l)
 		not_found(&a, argv[optind], argv[optind + 1]);
 	printf("lock %s (%s, %s identity)\n", l->name, lf_lock_type(l), l->kind);
 	sites(l);
 	bindings(&a, l);
-	order(&a, l);
+	lf_explain_order(&a, l->name);
 	rules(&a, l);
 	return LF_EXIT_OK;
 }

@@ -24,6 +24,7 @@ int lf_check_index(const char *name);
 struct lf_finding {
 	const char *check, *file, *function, *lock;
 	int line, column;
+	size_t rank;		/* 0: sorted by place; else this order, after */
 	char *message;
 };
 
@@ -33,7 +34,9 @@ struct lf_findings {
 };
 
 struct lf_analysis;
-/* Findings of every lock with an actionable verdict, sorted by place. */
+/* Findings of every lock with an actionable verdict, of flagged
+ * arch_spin_lock() sites, sorted by place; then those of hot bit locks,
+ * hottest first. */
 void lf_findings_build(struct lf_analysis *a);
 
 /* Keep only those of CHECK (NULL keeps all). */

@@ -144,10 +144,14 @@ static void add_site(struct lf_lock *l, const struct lf_rec *r, const char *via)
 	l->nwrite += lf_is_write(r);
 }
 
-static bool wanted(const struct lf_rec *r)
+static bool wanted(const struct lf_rec *r, const char *const *classes)
 {
-	return (r->kind == LF_REC_SECTION || r->kind == LF_REC_RELEASE_ONLY) &&
-	       (!strcmp(r->cls, "rwlock") || !strcmp(r->cls, "rwsem"));
+	if (r->kind != LF_REC_SECTION && r->kind != LF_REC_RELEASE_ONLY)
+		return false;
+	for (; *classes; classes++)
+		if (!strcmp(r->cls, *classes))
+			return true;
+	return false;
 }
 
 static void place(struct lf_locks *ls, struct strmap *seen,
@@ -186,7 +190,8 @@ static int cmp_site(const void *a, const void *b)
 	return strcmp(x->mode, y->mode);
 }
 
-void lf_locks_build(const struct lf_records *recs, struct lf_locks *ls)
+static void build(const struct lf_records *recs, const char *const *classes,
+		  struct lf_locks *ls)
 {
 	struct strmap *seen = strmap_new();
 	struct lf_targets t = { 0 };
@@ -195,7 +200,7 @@ void lf_locks_build(const struct lf_records *recs, struct lf_locks *ls)
 	ls->byname = strmap_new();
 	collect_bindings(recs, ls);
 	for (size_t i = 0; i < recs->recs.n; i++)
-		if (wanted(&recs->recs.v[i]))
+		if (wanted(&recs->recs.v[i], classes))
 			place(ls, seen, &recs->recs.v[i], &t);
 	for (size_t i = 0; i < ls->locks.n; i++) {
 		struct lf_lock *l = ls->locks.v[i];
@@ -203,4 +208,19 @@ void lf_locks_build(const struct lf_records *recs, struct lf_locks *ls)
 		lf_sort(l->sites.v, l->sites.n, sizeof(*l->sites.v), cmp_site);
 		lf_sort(l->rels.v, l->rels.n, sizeof(*l->rels.v), cmp_site);
 	}
+}
+
+void lf_locks_build(const struct lf_records *recs, struct lf_locks *ls)
+{
+	static const char *const classes[] = { "rwlock", "rwsem", NULL };
+
+	build(recs, classes, ls);
+}
+
+void lf_locks_build_class(const struct lf_records *recs, const char *cls,
+			  struct lf_locks *ls)
+{
+	const char *const classes[] = { cls, NULL };
+
+	build(recs, classes, ls);
 }

@@ -62,6 +62,10 @@ void lf_resolve(const struct lf_locks *ls, const char *name, const char *kind,
  * for); sites sorted by file, line, column. */
 void lf_locks_build(const struct lf_records *recs, struct lf_locks *ls);
 
+/* The same for the records of one other class (bit locks). */
+void lf_locks_build_class(const struct lf_records *recs, const char *cls,
+			  struct lf_locks *ls);
+
 struct lf_lock *lf_lock_find(const struct lf_locks *ls, const char *name);
 
 /* "rwlock_t" or "rw_semaphore": the C type, for messages. */

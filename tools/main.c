@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * main.c - lockfit: verdicts per lock from the records the lockfit GCC
- * plugin writes during a kernel build.  Dispatches to the subcommands.
+ * main.c - lockfit: verdicts per lock, arch_spin_lock() sites and bit
+ * spinlocks from the records the lockfit GCC plugin writes during a
+ * kernel build.  Dispatches to the subcommands.
  */
 #include <getopt.h>
 #include <stdarg.h>
@@ -17,8 +18,9 @@ static const struct lf_cmd *const cmds[] = {
 static void usage(FILE *out)
 {
 	fprintf(out, "Usage: lockfit COMMAND [ARGS...]\n\n"
-		"Verdicts per rwlock_t and rw_semaphore from the records of the "
-		"lockfit GCC plugin.\n\nCommands:\n");
+		"Verdicts per rwlock_t and rw_semaphore, arch_spin_lock() sites "
+		"and bit spinlocks\nfrom the records of the lockfit GCC plugin."
+		"\n\nCommands:\n");
 	for (size_t i = 0; i < ARRAY_SIZE(cmds); i++)
 		fprintf(out, "  %-8s %s\n", cmds[i]->name, cmds[i]->summary);
 	fprintf(out, "\n'lockfit COMMAND --help' describes each.  Exit status: 0 "

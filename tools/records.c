@@ -17,109 +17,20 @@
 #include <jansson.h>
 #include "util.h"
 #include "records.h"
+#include "recparse.h"
 
-/* What parsing one line found wrong, NULL if nothing. */
-struct parse {
-	const char *what;	/* record kind, for messages */
-	char *err;
-};
-
-static bool fail(struct parse *p, const char *key, const char *type)
-{
-	if (!p->err)
-		p->err = xasprintf("%s record: '%s' is missing or not %s",
-				   p->what, key, type);
-	return false;
-}
-
-static bool get_str(json_t *o, const char *key, const char **out, struct parse *p)
-{
-	json_t *v = json_object_get(o, key);
-
-	if (!json_is_string(v))
-		return fail(p, key, "a string");
-	*out = json_string_value(v);
-	return true;
-}
-
-static bool get_int(json_t *o, const char *key, long *out, struct parse *p)
-{
-	json_t *v = json_object_get(o, key);
-
-	if (!json_is_integer(v))
-		return fail(p, key, "an integer");
-	*out = json_integer_value(v);
-	return true;
-}
-
-static bool get_line(json_t *o, const char *key, int *out, struct parse *p)
-{
-	long v;
-
-	if (!get_int(o, key, &v, p))
-		return false;
-	if (v < 0 || v > 100000000)
-		return fail(p, key, "a line or column number");
-	*out = v;
-	return true;
-}
-
-static bool get_bool(json_t *o, const char *key, bool *out, struct parse *p)
-{
-	json_t *v = json_object_get(o, key);
-
-	if (!json_is_boolean(v))
-		return fail(p, key, "true or false");
-	*out = json_is_true(v);
-	return true;
-}
-
-static bool get_array(json_t *o, const char *key, json_t **out, struct parse *p)
-{
-	*out = json_object_get(o, key);
-	if (!json_is_array(*out))
-		return fail(p, key, "an array");
-	return true;
-}
-
-/* An enumerated field: a value outside SET means a format we do not know. */
-static bool get_enum(json_t *o, const char *key, const char *const *set,
-		     const char **out, struct parse *p)
-{
-	if (!get_str(o, key, out, p))
-		return false;
-	for (; *set; set++)
-		if (!strcmp(*set, *out))
-			return true;
-	if (!p->err)
-		p->err = xasprintf("%s record: unknown %s '%s'", p->what, key, *out);
-	return false;
-}
-
-static const char *const lock_kinds[] = {
-	"global", "static", "member", "param", "local", "unknown", NULL,
-};
-static const char *const modes[] = { "read", "write", "excl", NULL };
 static const char *const variants[] = { "plain", "irq", "irqsave", "bh", NULL };
-
-static bool get_place(json_t *o, struct lf_rec *r, struct parse *p)
-{
-	return get_str(o, "file", &r->file, p) &&
-	       get_line(o, "line", &r->line, p) &&
-	       get_line(o, "column", &r->column, p) &&
-	       get_str(o, "function", &r->function, p);
-}
 
 static bool get_identity(json_t *o, struct lf_rec *r, struct parse *p)
 {
 	return get_str(o, "lock", &r->lock, p) &&
-	       get_enum(o, "lock_kind", lock_kinds, &r->lock_kind, p);
+	       get_enum(o, "lock_kind", lf_lock_kinds, &r->lock_kind, p);
 }
 
 static bool get_primitive(json_t *o, struct lf_rec *r, struct parse *p)
 {
 	return get_str(o, "class", &r->cls, p) &&
-	       get_enum(o, "mode", modes, &r->mode, p) &&
+	       get_enum(o, "mode", lf_modes, &r->mode, p) &&
 	       get_enum(o, "variant", variants, &r->variant, p) &&
 	       get_str(o, "primitive", &r->primitive, p) &&
 	       get_str(o, "api", &r->api, p);
@@ -182,9 +93,9 @@ static bool get_nested(json_t *arr, struct lf_rec *r, struct parse *p)
 		    !get_str(e, "via", &n.via, p))
 			return false;
 		if (!get_str(e, "lock", &n.lock, p) ||
-		    !get_enum(e, "lock_kind", lock_kinds, &n.lock_kind, p) ||
+		    !get_enum(e, "lock_kind", lf_lock_kinds, &n.lock_kind, p) ||
 		    !get_str(e, "class", &n.cls, p) ||
-		    !get_enum(e, "mode", modes, &n.mode, p) ||
+		    !get_enum(e, "mode", lf_modes, &n.mode, p) ||
 		    !get_line(e, "line", &n.line, p))
 			return false;
 		VEC_PUSH(&r->nested, n);
@@ -234,6 +145,8 @@ static bool parse_section(json_t *o, struct lf_rec *r, struct parse *p)
 	if (json_object_get(o, "loop_depth") &&
 	    !get_int(o, "loop_depth", &r->loop_depth, p))
 		return false;
+	if (!strcmp(r->cls, "bitlock") && !lf_parse_layout(o, r, p))
+		return false;
 	get_context(o, r);
 	return get_releases(rel, r, p) && get_calls(calls, r, p) &&
 	       get_nested(nested, r, p);
@@ -277,13 +190,6 @@ static bool parse_tu(json_t *o, struct lf_rec *r, struct parse *p)
 	       get_bool(o, "complete", &r->complete, p);
 }
 
-/* Records of the other checks (arch_spin_lock, bit locks): no verdict
- * here reads them, so only the common fields are checked. */
-static bool parse_other(json_t *o, struct lf_rec *r, struct parse *p)
-{
-	return true;
-}
-
 static const struct {
 	const char *name;
 	enum lf_rec_kind kind;
@@ -294,10 +200,10 @@ static const struct {
 	{ "lock_arg", LF_REC_LOCK_ARG, parse_lock_arg },
 	{ "unknown", LF_REC_UNKNOWN, parse_unknown },
 	{ "tu", LF_REC_TU, parse_tu },
-	{ "lock_wrapper", LF_REC_OTHER, parse_other },
-	{ "arch_spin", LF_REC_OTHER, parse_other },
-	{ "needs_atomic", LF_REC_OTHER, parse_other },
-	{ "calls", LF_REC_OTHER, parse_other },
+	{ "lock_wrapper", LF_REC_LOCK_WRAPPER, lf_parse_lock_wrapper },
+	{ "arch_spin", LF_REC_ARCH_SPIN, lf_parse_arch_spin },
+	{ "needs_atomic", LF_REC_NEEDS_ATOMIC, lf_parse_needs_atomic },
+	{ "calls", LF_REC_CALLS, lf_parse_calls },
 };
 
 /* The common fields, then the kind's own. */

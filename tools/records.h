@@ -15,7 +15,10 @@ enum lf_rec_kind {
 	LF_REC_LOCK_ARG,
 	LF_REC_UNKNOWN,
 	LF_REC_TU,
-	LF_REC_OTHER,		/* lock_wrapper, arch_spin, needs_atomic */
+	LF_REC_LOCK_WRAPPER,
+	LF_REC_ARCH_SPIN,
+	LF_REC_NEEDS_ATOMIC,
+	LF_REC_CALLS,
 };
 
 struct lf_call {
@@ -30,6 +33,31 @@ struct lf_nest {
 	const char *lock, *lock_kind, *cls, *mode;
 	const char *via;	/* taken inside this callee, or NULL */
 	int line;
+};
+
+/* A bit lock section's "layout": the struct holding the bit. */
+struct lf_layout {
+	const char *st;		/* "struct page" */
+	const char *field;	/* NULL when the record names none */
+	long size, align;
+	long spinlock_size;	/* -1: spinlock_t unknown in that unit */
+	bool hole;		/* a spinlock_t fits in a gap: */
+	long hole_offset, hole_size;
+	long size_with_spinlock;	/* -1 with spinlock_size */
+};
+
+/* arch_spin: one call of the sink's function seen in its unit. */
+struct lf_arch_caller {
+	const char *function;
+	int line;
+	bool atomic;
+};
+
+/* calls: one callee of the function, with the context of the call. */
+struct lf_callee {
+	const char *callee;
+	int line;
+	const char *context;	/* "atomic", "enabled", "entry" */
 };
 
 /* The optional "context" object at an acquire. */
@@ -56,9 +84,20 @@ struct lf_rec {
 	struct { struct lf_call *v; size_t n, cap; } calls;
 	struct { struct lf_nest *v; size_t n, cap; } nested;
 	struct lf_context ctx;
-	/* lock_arg */
+	const struct lf_layout *layout;	/* bit locks; NULL: none */
+	/* lock_arg; lock_wrapper (arg 0: the wrapper names its lock) */
 	const char *callee;
 	int arg;
+	/* lock_wrapper */
+	const char *action;
+	/* arch_spin (also lock, primitive, api) */
+	const char *status, *how;
+	int enabled_line;	/* how "enabled"/"unbalanced" */
+	struct { struct lf_arch_caller *v; size_t n, cap; } arch_callers;
+	/* needs_atomic */
+	const char *context;
+	/* calls */
+	struct { struct lf_callee *v; size_t n, cap; } callees;
 	/* unknown */
 	const char *reason;
 	/* tu */

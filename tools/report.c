@@ -18,12 +18,14 @@ static const char usage[] =
 "with -fplugin-arg-lockfit-out=DIR) and give each rwlock_t and\n"
 "rw_semaphore a verdict: spinlock, percpu_rwsem, unsafe, keep or unknown,\n"
 "with the reasons, its sites, and findings for the verdicts that ask for a\n"
-"rewrite.  docs/REPORT.md describes the output.\n"
+"rewrite; decide every arch_spin_lock() site across files (is preemption\n"
+"off?); rank the bit spinlocks by hotness and propose a replacement for\n"
+"each.  docs/REPORT.md describes the output.\n"
 "\n"
 "Options:\n"
 "  --format FMT     text (default), json or sarif\n"
 "  --check NAME     only the findings of check NAME (rwlock-spinlock,\n"
-"                   percpu-rwsem)\n"
+"                   percpu-rwsem, arch-spin-preempt, bit-spinlock-hot)\n"
 "  --profile FILE   rank by samples and judge \"hot\" from a profile: readprofile\n"
 "                   rows, perf report --stdio rows or folded stacks\n"
 "  --lenient        skip bad lines and cut record files, counting them in the\n"
@@ -31,7 +33,8 @@ static const char usage[] =
 "  -h, --help       show this help\n"
 "\n"
 "Thresholds come from $LOCKFIT_RULES/thresholds.tbl, else\n"
-LOCKFIT_ROOT "/rules/thresholds.tbl.\n"
+LOCKFIT_ROOT "/rules/thresholds.tbl (hot entry points and structs\n"
+"that must not grow: hotpaths.tbl and bitlocks.tbl beside it).\n"
 "Exit status: 0 report written, 2 error (bad records or profile, usage).\n";
 
 static int run(int argc, char **argv);

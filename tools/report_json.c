@@ -14,9 +14,17 @@
 /* Decimal digits for reals (perf percentages): short and stable. */
 #define JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(10))
 
-static json_t *jstr_or_null(const char *s)
+json_t *lf_json_str(const char *s)
 {
 	return s ? json_string(s) : json_null();
+}
+
+void lf_json_place(json_t *o, const struct lf_rec *r)
+{
+	json_object_set_new(o, "file", json_string(r->file));
+	json_object_set_new(o, "line", json_integer(r->line));
+	json_object_set_new(o, "column", json_integer(r->column));
+	json_object_set_new(o, "function", json_string(r->function));
 }
 
 static json_t *samples(const struct lf_analysis *a, double w)
@@ -36,7 +44,7 @@ static json_t *summary(const struct lf_analysis *a)
 		json_array_append_new(inc, json_string(r->incomplete.v[i]));
 	if (a->has_profile)
 		prof = json_pack("{s:s, s:o, s:I, s:o, s:I}", "file", p->path,
-				 "format", jstr_or_null(p->format),
+				 "format", lf_json_str(p->format),
 				 "functions", (json_int_t)p->functions,
 				 "samples", samples(a, p->total),
 				 "matched_functions", (json_int_t)a->profile_matched);
@@ -57,10 +65,7 @@ static json_t *site(const struct lf_lock *l, size_t i)
 	const struct lf_verdict *v = l->verdict;
 	json_t *o = json_object();
 
-	json_object_set_new(o, "file", json_string(r->file));
-	json_object_set_new(o, "line", json_integer(r->line));
-	json_object_set_new(o, "column", json_integer(r->column));
-	json_object_set_new(o, "function", json_string(r->function));
+	lf_json_place(o, r);
 	json_object_set_new(o, "mode", json_string(r->mode));
 	json_object_set_new(o, "api", json_string(r->api));
 	json_object_set_new(o, "variant", json_string(r->variant));
@@ -68,8 +73,8 @@ static json_t *site(const struct lf_lock *l, size_t i)
 	json_object_set_new(o, "cost_known", json_boolean(r->cost_known));
 	json_object_set_new(o, "loop", json_boolean(r->loop));
 	json_object_set_new(o, "open_at_exit", json_boolean(r->open_at_exit));
-	json_object_set_new(o, "via", jstr_or_null(l->sites.v[i].via));
-	json_object_set_new(o, "needs", jstr_or_null(v->needs[i]));
+	json_object_set_new(o, "via", lf_json_str(l->sites.v[i].via));
+	json_object_set_new(o, "needs", lf_json_str(v->needs[i]));
 	json_object_set_new(o, "promoted", json_boolean(v->promoted[i]));
 	return o;
 }
@@ -122,6 +127,8 @@ void lf_report_json(FILE *out, const struct lf_analysis *a)
 	json_object_set_new(root, "version", json_integer(1));
 	json_object_set_new(root, "summary", summary(a));
 	json_object_set_new(root, "locks", locks);
+	json_object_set_new(root, "arch_spin", lf_json_arch_spin(a));
+	json_object_set_new(root, "bit_spinlocks", lf_json_bitlocks(a));
 	json_object_set_new(root, "findings", finds);
 	if (json_dumpf(root, out, JSON_FLAGS))
 		lf_die("cannot write the JSON report");

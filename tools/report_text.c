@@ -11,8 +11,6 @@
 #include "verdict.h"
 #include "report.h"
 
-/* Lines of calls or nesting shown per lock; explain shows them all. */
-#define TEXT_MAX 10
 
 static void header_profile(FILE *out, const struct lf_analysis *a)
 {
@@ -121,7 +119,7 @@ static void loops(FILE *out, const struct lf_lock *l)
 	fprintf(out, "%s\n", n ? "" : " none");
 }
 
-static void call_line(FILE *out, const struct lf_rec *r, const struct lf_call *c)
+void lf_text_call(FILE *out, const struct lf_rec *r, const struct lf_call *c)
 {
 	fprintf(out, "    %s:%d %s: ", r->file, c->line, c->callee);
 	if (!c->known_body)
@@ -145,13 +143,13 @@ static void calls(FILE *out, const struct lf_lock *l)
 
 		for (size_t j = 0; lf_is_read(r) && j < r->calls.n; j++)
 			if (n++ < TEXT_MAX)
-				call_line(out, r, &r->calls.v[j]);
+				lf_text_call(out, r, &r->calls.v[j]);
 			else if (n == TEXT_MAX + 1)
 				fprintf(out, "    ... (lockfit explain lists all)\n");
 	}
 }
 
-static void edge_line(FILE *out, const struct lf_edge *e, bool outgoing)
+void lf_text_edge(FILE *out, const struct lf_edge *e, bool outgoing)
 {
 	const char *in = e->via ? " in " : "", *via = e->via ? e->via : "";
 
@@ -166,16 +164,16 @@ static void edge_line(FILE *out, const struct lf_edge *e, bool outgoing)
 			e->held->function, e->from, e->from_cls, e->from_mode);
 }
 
-static void nesting(FILE *out, const struct lf_analysis *a, const struct lf_lock *l)
+void lf_text_nesting(FILE *out, const struct lf_analysis *a, const char *lock)
 {
-	const struct lf_edgelist *o = lf_edges_out(&a->graph, l->name);
-	const struct lf_edgelist *in = lf_edges_in(&a->graph, l->name);
+	const struct lf_edgelist *o = lf_edges_out(&a->graph, lock);
+	const struct lf_edgelist *in = lf_edges_in(&a->graph, lock);
 
 	fprintf(out, "  nesting:%s\n", o->n || in->n ? "" : " none");
 	for (size_t i = 0; i < o->n && i < TEXT_MAX; i++)
-		edge_line(out, o->v[i], true);
+		lf_text_edge(out, o->v[i], true);
 	for (size_t i = 0; i < in->n && i < TEXT_MAX; i++)
-		edge_line(out, in->v[i], false);
+		lf_text_edge(out, in->v[i], false);
 	if (o->n > TEXT_MAX || in->n > TEXT_MAX)
 		fprintf(out, "    ... (lockfit explain lists all)\n");
 }
@@ -215,7 +213,7 @@ static void lock_block(FILE *out, const struct lf_analysis *a, const struct lf_l
 	sites(out, l);
 	loops(out, l);
 	calls(out, l);
-	nesting(out, a, l);
+	lf_text_nesting(out, a, l->name);
 }
 
 static void findings(FILE *out, const struct lf_analysis *a, const char *check)
@@ -234,5 +232,7 @@ void lf_report_text(FILE *out, const struct lf_analysis *a, const char *check)
 	header(out, a);
 	for (size_t i = 0; i < a->ranked.n; i++)
 		lock_block(out, a, a->ranked.v[i]);
+	lf_text_arch_spin(out, a);
+	lf_text_bitlocks(out, a);
 	findings(out, a, check);
 }

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rules.c - read rules/thresholds.tbl and rules/primitives.tbl.
+ * rules.c - read rules/thresholds.tbl, rules/primitives.tbl,
+ * rules/hotpaths.tbl and rules/bitlocks.tbl.
  *
  * The plugin compiles the same tables in; the tool reads them at run time
  * so that a tuned threshold takes effect without a rebuild, and so that
  * the verdicts always quote the numbers that produced them.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +31,8 @@ static const struct threshold thresholds[] = {
 	T(percpu_min_read_per_write),
 	T(percpu_min_read_cost),
 	T(percpu_hot_percent),
+	T(bitlock_hot_percent),
+	T(bitlock_hot_score),
 };
 #undef T
 
@@ -132,12 +136,97 @@ static void load_primitives(struct lf_rules *r)
 	fclose(f);
 }
 
+static bool is_identifier(const char *s)
+{
+	if (!*s || isdigit((unsigned char)*s))
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_')
+			return false;
+	return true;
+}
+
+/* One function name a row; the comments name the groups. */
+static void load_hotpaths(struct lf_rules *r)
+{
+	char *path, *words[2], line[1024];
+	int lineno = 0, n;
+	FILE *f = open_table(r->dir, "hotpaths.tbl", &path);
+
+	r->hot = strmap_new();
+	while (fgets(line, sizeof(line), f)) {
+		lineno++;
+		n = split(line, words, 1);
+		if (n == 0)
+			continue;
+		if (n != 1 || !is_identifier(words[0]))
+			lf_die("%s:%d: expected one function name", path, lineno);
+		if (strmap_get(r->hot, words[0]))
+			lf_die("%s:%d: '%s' is listed twice", path, lineno, words[0]);
+		strmap_put(r->hot, words[0], r);
+		VEC_PUSH(&r->hot_list, xstrdup(words[0]));
+	}
+	fclose(f);
+}
+
+static char *trim(char *s)
+{
+	char *end;
+
+	s += strspn(s, " \t");
+	end = s + strlen(s);
+	while (end > s && strchr(" \t\r\n", end[-1]))
+		end--;
+	*end = 0;
+	return s;
+}
+
+/* "struct page | why it must not grow" */
+static void load_bitlocks(struct lf_rules *r)
+{
+	char *path, line[1024], *bar, *name, *why;
+	int lineno = 0;
+	FILE *f = open_table(r->dir, "bitlocks.tbl", &path);
+
+	r->nogrow = strmap_new();
+	while (fgets(line, sizeof(line), f)) {
+		lineno++;
+		name = trim(line);
+		if (!*name || *name == '#')
+			continue;
+		bar = strchr(name, '|');
+		if (!bar)
+			lf_die("%s:%d: expected 'struct NAME | reason'", path, lineno);
+		*bar = 0;
+		name = trim(name);
+		why = trim(bar + 1);
+		if (!*name || !*why)
+			lf_die("%s:%d: expected 'struct NAME | reason'", path, lineno);
+		if (strmap_get(r->nogrow, name))
+			lf_die("%s:%d: '%s' is listed twice", path, lineno, name);
+		strmap_put(r->nogrow, name, xstrdup(why));
+	}
+	fclose(f);
+}
+
 void lf_rules_load(struct lf_rules *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->dir = rules_dir();
 	load_thresholds(r);
 	load_primitives(r);
+	load_hotpaths(r);
+	load_bitlocks(r);
+}
+
+bool lf_rules_is_hot(const struct lf_rules *r, const char *function)
+{
+	return strmap_get(r->hot, lf_fn_basename(function)) != NULL;
+}
+
+const char *lf_rules_nogrow(const struct lf_rules *r, const char *name)
+{
+	return strmap_get(r->nogrow, name);
 }
 
 bool lf_rules_has_api(const struct lf_rules *r, const char *cls, const char *api)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * rules.h - the parts of rules/ the tool reads at run time: thresholds
- * and the api names of rules/primitives.tbl.  Nothing is compiled in:
+ * rules.h - the parts of rules/ the tool reads at run time: thresholds,
+ * the api names of rules/primitives.tbl, the hot entry points of
+ * rules/hotpaths.tbl and the structs of rules/bitlocks.tbl.  Nothing is compiled in:
  * the rules directory is $LOCKFIT_RULES, else LOCKFIT_ROOT "/rules".
  */
 #ifndef LOCKFIT_RULES_H
@@ -16,13 +17,24 @@ struct lf_rules {
 	long percpu_min_read_per_write;
 	long percpu_min_read_cost;
 	long percpu_hot_percent;
+	long bitlock_hot_percent;
+	long bitlock_hot_score;
 	struct strmap *apis;	/* "class api" -> non-NULL */
+	struct strmap *hot;	/* hot entry function -> non-NULL */
+	struct { const char **v; size_t n, cap; } hot_list;	/* table order */
+	struct strmap *nogrow;	/* struct that must not grow -> reason */
 };
 
-/* Load rules/thresholds.tbl and rules/primitives.tbl; exits 2 on error. */
+/* Load every table; exits 2 on error. */
 void lf_rules_load(struct lf_rules *r);
 
 /* Does primitives.tbl list API as something a developer writes for CLASS? */
 bool lf_rules_has_api(const struct lf_rules *r, const char *cls, const char *api);
+
+/* Is FUNCTION (a record's name: "file:name" for a static) in hotpaths.tbl? */
+bool lf_rules_is_hot(const struct lf_rules *r, const char *function);
+
+/* Why struct NAME must not grow (bitlocks.tbl), NULL if it may. */
+const char *lf_rules_nogrow(const struct lf_rules *r, const char *name);
 
 #endif

@@ -127,6 +127,41 @@ char *sb_take(struct strbuf *sb)
 	return s;
 }
 
+void plist_add(struct plist *p, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (p->n++ >= p->max)
+		return;
+	if (p->n > 1)
+		sb_printf(&p->sb, ", ");
+	va_start(ap, fmt);
+	sb_vprintf(&p->sb, fmt, ap);
+	va_end(ap);
+}
+
+struct plist *plist_new(size_t max)
+{
+	struct plist *p = xcalloc(1, sizeof(*p));
+
+	p->max = max;
+	return p;
+}
+
+const char *plist_text(struct plist *p)
+{
+	if (p->n > p->max) {
+		sb_printf(&p->sb, " and %zu more", p->n - p->max);
+		p->max = p->n;	/* once */
+	}
+	return sb_str(&p->sb);
+}
+
+const char *lf_plural(size_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
 struct strmap_slot {
 	char *key;
 	void *val;
@@ -202,6 +237,13 @@ const char *lf_fn_basename(const char *fn)
 	const char *colon = strrchr(fn, ':');
 
 	return colon ? colon + 1 : fn;
+}
+
+int lf_cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return x < y ? -1 : x > y;
 }
 
 void lf_sort(void *base, size_t n, size_t size,

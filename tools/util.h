@@ -57,6 +57,21 @@ void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
 const char *sb_str(struct strbuf *sb);
 char *sb_take(struct strbuf *sb);
 
+/* A list of places: "a.c:1, b.c:2, c.c:3 and 4 more". */
+struct plist {
+	struct strbuf sb;
+	size_t n, max;		/* items added; items shown */
+};
+
+struct plist *plist_new(size_t max);
+void plist_add(struct plist *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The list, with " and N more" once past MAX. */
+const char *plist_text(struct plist *p);
+
+/* "" for 1, "s" otherwise. */
+const char *lf_plural(size_t n);
+
 /* String-keyed hash map; keys are copied, values are the caller's. */
 struct strmap;
 struct strmap *strmap_new(void);
@@ -65,6 +80,9 @@ void strmap_put(struct strmap *m, const char *key, void *val);
 
 /* The part of a record's function name after "FILE:" (statics). */
 const char *lf_fn_basename(const char *fn);
+
+/* For lf_sort() of longs, ascending. */
+int lf_cmp_long(const void *a, const void *b);
 
 /* qsort() that accepts an empty (NULL) array. */
 void lf_sort(void *base, size_t n, size_t size,

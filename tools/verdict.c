@@ -9,7 +9,6 @@
  * (section 2).  Every rule errs towards leaving the lock alone: a wrong
  * "keep" costs an optimisation, a wrong "spinlock" costs a deadlock.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util.h"
@@ -27,50 +26,6 @@ struct eval {
 	struct plist *long_reads, *unknown_reads;
 	struct { char **v; size_t n, cap; } cycles;
 };
-
-/* A list of places: "a.c:1, b.c:2, c.c:3 and 4 more". */
-struct plist {
-	struct strbuf sb;
-	size_t n, max;
-};
-
-static void plist_add(struct plist *p, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void plist_add(struct plist *p, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (p->n++ >= p->max)
-		return;
-	if (p->n > 1)
-		sb_printf(&p->sb, ", ");
-	va_start(ap, fmt);
-	sb_vprintf(&p->sb, fmt, ap);
-	va_end(ap);
-}
-
-static struct plist *plist_new(size_t max)
-{
-	struct plist *p = xcalloc(1, sizeof(*p));
-
-	p->max = max;
-	return p;
-}
-
-static const char *plist_text(struct plist *p)
-{
-	if (p->n > p->max) {
-		sb_printf(&p->sb, " and %zu more", p->n - p->max);
-		p->max = p->n;	/* once */
-	}
-	return sb_str(&p->sb);
-}
-
-static const char *plural(size_t n)
-{
-	return n == 1 ? "" : "s";
-}
 
 const char *lf_verdict_name(enum lf_verdict_kind k)
 {
@@ -115,13 +70,6 @@ static bool is_read_section(const struct lf_site *s)
 	return lf_is_read(s->rec);
 }
 
-static int cmp_long(const void *a, const void *b)
-{
-	long x = *(const long *)a, y = *(const long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* Lower median: an integer, and one of the real costs. */
 static void read_stats(struct eval *e)
 {
@@ -137,7 +85,7 @@ static void read_stats(struct eval *e)
 		costs[n++] = r->cost;
 		e->v->read_unknown_len += !r->cost_known;
 	}
-	lf_sort(costs, n, sizeof(*costs), cmp_long);
+	lf_sort(costs, n, sizeof(*costs), lf_cmp_long);
 	e->v->has_read = n > 0;
 	if (n) {
 		e->v->max_read_cost = costs[n - 1];
@@ -182,7 +130,7 @@ static bool rule_read_sites(struct eval *e)
 {
 	return rule(e, "read sites", e->l->nread > 0, e->l->nread ?
 		    xasprintf("%zu read and %zu write section%s", e->l->nread,
-			      e->l->nwrite, plural(e->l->nwrite)) :
+			      e->l->nwrite, lf_plural(e->l->nwrite)) :
 		    xstrdup("no read section in these records: its readers may "
 			    "be in units that were not built"));
 }
@@ -300,7 +248,7 @@ static bool rule_order(struct eval *e)
 			"no lock-order cycle through a read acquisition"));
 	return rule(e, "lock order", false, xasprintf(
 		"%zu cycle%s through a read acquisition; %s%s", cycles.n,
-		plural(cycles.n), cycles.n > 1 ? "first: " : "", e->cycles.v[0]));
+		lf_plural(cycles.n), cycles.n > 1 ? "first: " : "", e->cycles.v[0]));
 }
 
 /* The first call of unknown length: why a section's cost is a bound. */
@@ -353,7 +301,7 @@ static bool rule_short(struct eval *e)
 		return rule(e, "short reads", true, xasprintf(
 			"%zu read section%s, all short: max cost %ld <= "
 			"rwlock_short_cost %ld, no loop, every callee's length known",
-			e->l->nread, plural(e->l->nread), e->v->max_read_cost, max));
+			e->l->nread, lf_plural(e->l->nread), e->v->max_read_cost, max));
 	return rule(e, "short reads", false, xasprintf(
 		"%zu of %zu read sections not short (rwlock_short_cost %ld)%s%s%s%s",
 		bad, e->l->nread, max,
@@ -402,7 +350,7 @@ static bool rule_pc_writes(struct eval *e)
 
 	return rule(e, "percpu: few writers", ok, xasprintf(
 		"%zu write site%s %s percpu_max_write_sites %ld", e->l->nwrite,
-		plural(e->l->nwrite), ok ? "<=" : ">", max));
+		lf_plural(e->l->nwrite), ok ? "<=" : ">", max));
 }
 
 static bool rule_pc_ratio(struct eval *e)
@@ -416,8 +364,8 @@ static bool rule_pc_ratio(struct eval *e)
 	ok = (long)e->l->nread >= need;
 	return rule(e, "percpu: read-mostly", ok, xasprintf(
 		"%zu read site%s %s %ld (percpu_min_read_per_write %ld x %zu "
-		"write site%s)", e->l->nread, plural(e->l->nread),
-		ok ? ">=" : "<", need, per, e->l->nwrite, plural(e->l->nwrite)));
+		"write site%s)", e->l->nread, lf_plural(e->l->nread),
+		ok ? ">=" : "<", need, per, e->l->nwrite, lf_plural(e->l->nwrite)));
 }
 
 static void context_place(struct plist *p, const struct lf_rec *r)
@@ -468,7 +416,7 @@ static bool rule_pc_sleep(struct eval *e)
 			"preemption, irqs or bh disabled"));
 	if (blind)
 		plist_add(p, "%zu rwlock_t site%s without a recorded context",
-			  blind, plural(blind));
+			  blind, lf_plural(blind));
 	return rule(e, "percpu: sleepable", false, xasprintf(
 		"not every site may sleep: %s", plist_text(p)));
 }
@@ -659,7 +607,7 @@ static void spin_needs(struct eval *e)
 				    "context, which may interrupt a reader that "
 				    "left %s on: %zu read site%s must use %s",
 				    e->v->writer_api, ws == 2 ? "hard-irq" : "softirq",
-				    ws == 2 ? "irqs" : "bh", promoted, plural(promoted),
+				    ws == 2 ? "irqs" : "bh", promoted, lf_plural(promoted),
 				    ws == 2 ? "spin_lock_irqsave" : "spin_lock_bh"));
 }
 

@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * archspin.c - decide the arch_spin_lock() sites the plugin left to their
+ * callers ("needs_caller"), with the calls of every unit read.
+ *
+ * arch_spin_lock() does not disable preemption (BACKGROUND.md 4): its
+ * function F must run with preemption or irqs off.  When F itself leaves
+ * the context as it found it, every call of F decides: one made with
+ * preemption enabled is a bug (flagged, naming that caller); one made in
+ * atomic context is fine; one made by a function that also passes its
+ * entry context on sends the question to that function's callers, and so
+ * on.  F is safe only when every path ends in an atomic call.  What the
+ * records cannot show stays needs_caller: a function nobody in these
+ * units calls, a cycle of such callers, and a static whose address is
+ * taken (its needs_atomic record says so), whose indirect callers are
+ * not in the call graph.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "util.h"
+#include "archspin.h"
+
+/* Callers quoted in a "safe" reason. */
+#define LIST_MAX 3
+
+const char *lf_arch_status_name(enum lf_arch_status s)
+{
+	static const char *const names[] = {
+		[LF_ARCH_SAFE] = "safe",
+		[LF_ARCH_NEEDS_CALLER] = "needs_caller",
+		[LF_ARCH_FLAGGED] = "flagged",
+	};
+
+	return names[s];
+}
+
+/* What the callers of one function make of it. */
+struct fn_verdict {
+	enum lf_arch_status status;
+	const struct lf_callsite *culprit;	/* flagged */
+	const char *through;	/* flagged: functions from the culprit's
+				 * callee down to this one's caller */
+	char *stuck;		/* needs_caller: why, naming the functions */
+	size_t nstuck;		/* reasons in it */
+	bool more;		/* and some not quoted */
+};
+
+struct resolver {
+	const struct lf_callgraph *g;
+	struct strmap *exposed;	/* needs_atomic functions */
+	struct strmap *memo;	/* function -> struct fn_verdict */
+};
+
+static struct fn_verdict in_progress;
+
+/* Reasons quoted in one needs_caller "why". */
+#define STUCK_MAX 3
+
+/* Add WHY (N reasons) to V's, up to STUCK_MAX of them. */
+static void add_stuck(struct fn_verdict *v, const char *why, size_t n)
+{
+	v->status = LF_ARCH_NEEDS_CALLER;
+	if (!v->stuck) {
+		v->stuck = xstrdup(why);
+		v->nstuck = n;
+	} else if (strstr(v->stuck, why)) {
+		return;
+	} else if (v->nstuck + n <= STUCK_MAX) {
+		v->stuck = xasprintf("%s; %s", v->stuck, why);
+		v->nstuck += n;
+	} else if (!v->more) {
+		v->stuck = xasprintf("%s; and more", v->stuck);
+		v->more = true;
+	}
+}
+
+static struct fn_verdict *stuck(char *why)
+{
+	struct fn_verdict *v = xcalloc(1, sizeof(*v));
+
+	add_stuck(v, why, 1);
+	free(why);
+	return v;
+}
+
+/* "a.c:f" -> "f": the file is in the place that goes with it. */
+static const char *name(const char *function)
+{
+	return lf_fn_basename(function);
+}
+
+static bool is_static(const char *function)
+{
+	return strchr(function, ':') != NULL;
+}
+
+static const struct fn_verdict *resolve(struct resolver *rs, const char *fn,
+					int depth);
+
+/* One call of FN that leaves the question to its caller's callers. */
+static void through_caller(struct resolver *rs, struct fn_verdict *v,
+			   const struct lf_callsite *c, int depth)
+{
+	const char *caller = c->rec->function;
+	const struct fn_verdict *up = resolve(rs, caller, depth + 1);
+
+	if (up->status == LF_ARCH_FLAGGED) {
+		v->status = LF_ARCH_FLAGGED;
+		v->culprit = up->culprit;
+		v->through = up->through ?
+			     xasprintf("%s -> %s", up->through, name(caller)) :
+			     name(caller);
+	} else if (up->status == LF_ARCH_NEEDS_CALLER) {
+		add_stuck(v, up->stuck, up->nstuck);
+	}
+}
+
+static const struct fn_verdict *resolve(struct resolver *rs, const char *fn,
+					int depth)
+{
+	struct fn_verdict *v = strmap_get(rs->memo, fn);
+	const struct lf_callsites *calls;
+
+	if (v == &in_progress)
+		return stuck(xasprintf("%s is in a cycle of callers that leave "
+				       "preemption as they found it", name(fn)));
+	if (v)
+		return v;
+	if (depth > LF_ARCH_MAX_DEPTH)
+		return stuck(xasprintf("the callers of %s are more than %d calls "
+				       "up", name(fn), LF_ARCH_MAX_DEPTH));
+	strmap_put(rs->memo, fn, &in_progress);
+	calls = lf_callers(rs->g, fn);
+	v = calls->n ? xcalloc(1, sizeof(*v)) :
+	    stuck(xasprintf("no caller of %s in the analysed files", name(fn)));
+	for (size_t i = 0; i < calls->n && v->status != LF_ARCH_FLAGGED; i++) {
+		const struct lf_callsite *c = &calls->v[i];
+
+		if (!strcmp(c->call->context, "enabled")) {
+			v->status = LF_ARCH_FLAGGED;
+			v->culprit = c;
+		} else if (!strcmp(c->call->context, "entry") &&
+			   strcmp(c->rec->function, fn)) {
+			/* (recursion adds no context of its own) */
+			through_caller(rs, v, c, depth);
+		}
+	}
+	if (v->status == LF_ARCH_SAFE && is_static(fn) &&
+	    strmap_get(rs->exposed, fn))
+		v = stuck(xasprintf("the address of %s is taken: its calls "
+				    "through the pointer are not in the records",
+				    name(fn)));
+	strmap_put(rs->memo, fn, v);
+	return v;
+}
+
+static char *culprit_why(const struct lf_callsite *c, const char *through)
+{
+	char *why = xasprintf("caller %s at %s:%d calls it with preemption enabled",
+			      name(c->rec->function), c->rec->file, c->call->line);
+
+	if (!through)
+		return why;
+	return xasprintf("%s, through %s, which do%s not disable it", why,
+			 through, strstr(through, " -> ") ? "" : "es");
+}
+
+/* Every call of FN is atomic, or made by a function whose own callers
+ * all are: name them. */
+static char *safe_why(const struct lf_callgraph *g, const char *fn)
+{
+	const struct lf_callsites *calls = lf_callers(g, fn);
+	struct plist *p = plist_new(LIST_MAX);
+
+	for (size_t i = 0; i < calls->n; i++)
+		plist_add(p, "%s at %s:%d%s", name(calls->v[i].rec->function),
+			  calls->v[i].rec->file, calls->v[i].call->line,
+			  strcmp(calls->v[i].call->context, "atomic") ?
+			  " (its callers have it off)" : "");
+	return xasprintf("every caller has preemption off: %s", plist_text(p));
+}
+
+/* The plugin said "caller" but the calls records do not show the call
+ * (written without them): name what the record's callers list says. */
+static char *record_caller_why(const struct lf_rec *r)
+{
+	for (size_t i = 0; i < r->arch_callers.n; i++)
+		if (!r->arch_callers.v[i].atomic)
+			return xasprintf("caller %s at line %d calls it with "
+					 "preemption enabled",
+					 name(r->arch_callers.v[i].function),
+					 r->arch_callers.v[i].line);
+	return xstrdup("a caller in its unit calls it with preemption enabled");
+}
+
+static void from_callers(struct resolver *rs, struct lf_arch_site *s)
+{
+	const struct fn_verdict *v;
+
+	rs->memo = strmap_new();
+	v = resolve(rs, s->rec->function, 0);
+	if (!strcmp(s->rec->status, "flagged") && v->status != LF_ARCH_FLAGGED) {
+		s->why = record_caller_why(s->rec);
+		return;
+	}
+	s->status = v->status;
+	s->how = v->status == LF_ARCH_SAFE ? "callers" :
+		 v->status == LF_ARCH_FLAGGED ? "caller" : "entry";
+	s->culprit = v->culprit;
+	s->through = v->through;
+	s->why = v->status == LF_ARCH_SAFE ? safe_why(rs->g, s->rec->function) :
+		 v->status == LF_ARCH_FLAGGED ? culprit_why(v->culprit, v->through) :
+		 xstrdup(v->stuck);
+}
+
+/* The plugin decided it alone. */
+static char *local_why(const struct lf_rec *r)
+{
+	if (!strcmp(r->how, "local"))
+		return xstrdup("preemption or irqs are off on every path to it "
+			       "in its function");
+	if (!strcmp(r->how, "assert"))
+		return xstrdup("its function asserts preemption or irqs off "
+			       "(lockdep_assert_*, or a tested irqs_disabled() "
+			       "or preempt_count())");
+	if (!strcmp(r->how, "callers"))
+		return xstrdup("every caller in its unit calls it with "
+			       "preemption off");
+	if (!strcmp(r->how, "enabled"))
+		return xasprintf("preemption re-enabled at line %d", r->enabled_line);
+	return xasprintf("preemption turned back on at line %d without being "
+			 "turned off first", r->enabled_line);
+}
+
+static void site(struct resolver *rs, const struct lf_rec *r, struct lf_arch *out)
+{
+	struct lf_arch_site s = { .rec = r, .how = r->how };
+
+	s.status = !strcmp(r->status, "safe") ? LF_ARCH_SAFE :
+		   !strcmp(r->status, "flagged") ? LF_ARCH_FLAGGED :
+		   LF_ARCH_NEEDS_CALLER;
+	s.resolved = s.status == LF_ARCH_NEEDS_CALLER;
+	if (s.resolved || !strcmp(r->how, "caller"))
+		from_callers(rs, &s);
+	else
+		s.why = local_why(r);
+	VEC_PUSH(&out->sites, s);
+}
+
+/* Place, then worst first: the first of a place is the one kept. */
+static int cmp_site(const void *a, const void *b)
+{
+	const struct lf_arch_site *x = a, *y = b;
+	int c = strcmp(x->rec->file, y->rec->file);
+
+	if (c)
+		return c;
+	if (x->rec->line != y->rec->line)
+		return x->rec->line < y->rec->line ? -1 : 1;
+	if (x->rec->column != y->rec->column)
+		return x->rec->column < y->rec->column ? -1 : 1;
+	if ((c = strcmp(x->rec->lock, y->rec->lock)))
+		return c;
+	if (x->status != y->status)
+		return x->status > y->status ? -1 : 1;
+	return strcmp(x->rec->function, y->rec->function);
+}
+
+static bool same_place(const struct lf_arch_site *x, const struct lf_arch_site *y)
+{
+	return !strcmp(x->rec->file, y->rec->file) && x->rec->line == y->rec->line &&
+	       x->rec->column == y->rec->column && !strcmp(x->rec->lock, y->rec->lock);
+}
+
+void lf_arch_resolve(const struct lf_records *recs, const struct lf_callgraph *g,
+		     struct lf_arch *out)
+{
+	struct resolver rs = { .g = g, .exposed = strmap_new() };
+	size_t n = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < recs->recs.n; i++)
+		if (recs->recs.v[i].kind == LF_REC_NEEDS_ATOMIC)
+			strmap_put(rs.exposed, recs->recs.v[i].function, &rs);
+	for (size_t i = 0; i < recs->recs.n; i++)
+		if (recs->recs.v[i].kind == LF_REC_ARCH_SPIN)
+			site(&rs, &recs->recs.v[i], out);
+	lf_sort(out->sites.v, out->sites.n, sizeof(*out->sites.v), cmp_site);
+	for (size_t i = 0; i < out->sites.n; i++) {
+		if (n && same_place(&out->sites.v[n - 1], &out->sites.v[i]))
+			continue;
+		out->sites.v[n++] = out->sites.v[i];
+	}
+	out->sites.n = n;
+	for (size_t i = 0; i < n; i++) {
+		out->count[out->sites.v[i].status]++;
+		if (out->sites.v[i].resolved)
+			out->resolved[out->sites.v[i].status]++;
+	}
+}
+
+char *lf_arch_message(const struct lf_arch_site *s)
+{
+	const struct lf_rec *r = s->rec;
+
+	return xasprintf("%s(%s) in %s() with preemption enabled: %s; disable "
+			 "preemption or irqs around it, or use a raw_spinlock_t",
+			 r->api, r->lock, name(r->function), s->why);
+}

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * explain.h - the parts of lockfit explain: rwlock_t/rw_semaphore verdicts
+ * (explain.c), bit spinlocks and arch_spin_lock() sites (explain_checks.c).
+ */
+#ifndef LOCKFIT_EXPLAIN_H
+#define LOCKFIT_EXPLAIN_H
+
+#include <stdbool.h>
+
+struct lf_analysis;
+struct lf_rec;
+
+/* A section's releases, trylock, context, calls and nesting, indented. */
+void lf_explain_site(const struct lf_rec *r);
+
+/* LOCK's lock-order edges, both ways. */
+void lf_explain_order(const struct lf_analysis *a, const char *lock);
+
+/* Explain bit spinlock NAME, or the arch_spin_lock() sites of arch lock
+ * NAME; false if there is none. */
+bool lf_explain_bitlock(const struct lf_analysis *a, const char *name);
+bool lf_explain_arch(const struct lf_analysis *a, const char *name);
+
+#endif

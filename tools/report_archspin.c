@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report_archspin.c - the arch_spin_lock() part of lockfit report: the
+ * text section (counts by status and how, then the flagged and the
+ * unresolved sites) and the JSON report's "arch_spin" array.
+ */
+#include <string.h>
+#include <jansson.h>
+#include "util.h"
+#include "analysis.h"
+#include "report.h"
+
+/* Sites listed per status; the JSON report has them all. */
+#define LIST_MAX 50
+
+/* The "how" values of each status, in the order they are counted. */
+static const char *const hows[][4] = {
+	[LF_ARCH_SAFE] = { "local", "assert", "callers", NULL },
+	[LF_ARCH_NEEDS_CALLER] = { "entry", NULL },
+	[LF_ARCH_FLAGGED] = { "enabled", "unbalanced", "caller", NULL },
+};
+
+/* "safe 17 (local 13, assert 2, callers 2)" */
+static void count_line(FILE *out, const struct lf_arch *ar,
+		       enum lf_arch_status st)
+{
+	size_t shown = 0;
+
+	fprintf(out, "%s %zu", lf_arch_status_name(st), ar->count[st]);
+	for (size_t h = 0; hows[st][h]; h++) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < ar->sites.n; i++)
+			n += ar->sites.v[i].status == st &&
+			     !strcmp(ar->sites.v[i].how, hows[st][h]);
+		if (n)
+			fprintf(out, "%s%s %zu", shown++ ? ", " : " (",
+				hows[st][h], n);
+	}
+	fprintf(out, "%s", shown ? ")" : "");
+}
+
+static void site_lines(FILE *out, const struct lf_arch *ar,
+		       enum lf_arch_status st)
+{
+	size_t n = 0;
+
+	fprintf(out, "  %s:%s\n", lf_arch_status_name(st),
+		ar->count[st] ? "" : " none");
+	for (size_t i = 0; i < ar->sites.n; i++) {
+		const struct lf_arch_site *s = &ar->sites.v[i];
+
+		if (s->status != st)
+			continue;
+		if (n++ == LIST_MAX) {
+			fprintf(out, "    ... (--format json lists all)\n");
+			break;
+		}
+		fprintf(out, "    %s:%d:%d %s %s(%s) [%s]: %s\n", s->rec->file,
+			s->rec->line, s->rec->column, s->rec->function,
+			s->rec->api, s->rec->lock, s->how, s->why);
+	}
+}
+
+void lf_text_arch_spin(FILE *out, const struct lf_analysis *a)
+{
+	const struct lf_arch *ar = &a->arch;
+	size_t resolved = 0;
+
+	if (!ar->sites.n) {
+		fprintf(out, "\narch_spin_lock sites: none\n");
+		return;
+	}
+	fprintf(out, "\narch_spin_lock sites: %zu; ", ar->sites.n);
+	count_line(out, ar, LF_ARCH_SAFE);
+	fprintf(out, "; ");
+	count_line(out, ar, LF_ARCH_FLAGGED);
+	fprintf(out, "; ");
+	count_line(out, ar, LF_ARCH_NEEDS_CALLER);
+	fprintf(out, "\n");
+	for (int st = 0; st <= LF_ARCH_FLAGGED; st++)
+		resolved += ar->resolved[st];
+	if (resolved)
+		fprintf(out, "  left to callers by the plugin: %zu; with the calls "
+			"of every unit: safe %zu, flagged %zu, still needs_caller "
+			"%zu\n", resolved, ar->resolved[LF_ARCH_SAFE],
+			ar->resolved[LF_ARCH_FLAGGED],
+			ar->resolved[LF_ARCH_NEEDS_CALLER]);
+	site_lines(out, ar, LF_ARCH_FLAGGED);
+	site_lines(out, ar, LF_ARCH_NEEDS_CALLER);
+}
+
+static json_t *caller(const struct lf_arch_site *s)
+{
+	const struct lf_callsite *c = s->culprit;
+
+	if (!c)
+		return json_null();
+	return json_pack("{s:s, s:s, s:i}", "function", c->rec->function,
+			 "file", c->rec->file, "line", c->call->line);
+}
+
+static json_t *site(const struct lf_arch_site *s)
+{
+	const struct lf_rec *r = s->rec;
+	json_t *o = json_object();
+	bool enabled = !strcmp(r->how, "enabled") || !strcmp(r->how, "unbalanced");
+
+	lf_json_place(o, r);
+	json_object_set_new(o, "lock", json_string(r->lock));
+	json_object_set_new(o, "api", json_string(r->api));
+	json_object_set_new(o, "primitive", json_string(r->primitive));
+	json_object_set_new(o, "status", json_string(lf_arch_status_name(s->status)));
+	json_object_set_new(o, "how", json_string(s->how));
+	json_object_set_new(o, "record_status", json_string(r->status));
+	json_object_set_new(o, "record_how", json_string(r->how));
+	json_object_set_new(o, "resolved", json_boolean(s->resolved));
+	json_object_set_new(o, "enabled_line", enabled ?
+			    json_integer(r->enabled_line) : json_null());
+	json_object_set_new(o, "caller", caller(s));
+	json_object_set_new(o, "through", lf_json_str(s->through));
+	json_object_set_new(o, "why", json_string(s->why));
+	return o;
+}
+
+json_t *lf_json_arch_spin(const struct lf_analysis *a)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < a->arch.sites.n; i++)
+		json_array_append_new(arr, site(&a->arch.sites.v[i]));
+	return arr;
+}

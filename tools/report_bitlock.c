@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report_bitlock.c - the bit spinlock part of lockfit report: the text
+ * section (one block per lock, hottest first) and the JSON report's
+ * "bit_spinlocks" array.
+ */
+#include <string.h>
+#include <jansson.h>
+#include "util.h"
+#include "analysis.h"
+#include "report.h"
+
+static void method(FILE *out, const struct lf_analysis *a)
+{
+	if (a->has_profile) {
+		fprintf(out, "hotness: profile %s: a site has the samples of its "
+			"function, a lock those of its sites' functions (each "
+			"once); hot: >= bitlock_hot_percent %ld%% of all samples\n",
+			a->profile.path, a->rules.bitlock_hot_percent);
+		return;
+	}
+	fprintf(out, "hotness: static score per site (no profile): %d per "
+		"enclosing loop, +%d within %d calls of a hot entry point "
+		"(rules/hotpaths.tbl), +%d for an entry point itself; a lock is "
+		"as hot as its hottest site; hot: >= bitlock_hot_score %ld\n",
+		LF_SCORE_LOOP, LF_SCORE_REACH, LF_HOT_DEPTH, LF_SCORE_ENTRY,
+		a->rules.bitlock_hot_score);
+}
+
+static void memory(FILE *out, const struct lf_bitlock *l)
+{
+	const struct lf_layout *lo = l->layout;
+
+	if (lo)
+		fprintf(out, "  memory: %s, %ld bytes, align %ld, bit in %s: ",
+			lo->st, lo->size, lo->align, lo->field ? lo->field : "?");
+	else
+		fprintf(out, "  memory: no struct layout: ");
+	fprintf(out, "%s\n    because %s\n", l->proposal, l->fix_why);
+}
+
+static void hold(FILE *out, const struct lf_bitlock *l)
+{
+	if (!l->sites.n) {
+		fprintf(out, "  hold: no section outside its wrappers\n");
+		return;
+	}
+	fprintf(out, "  hold: %zu section%s, cost max %ld, median %ld",
+		l->sites.n, lf_plural(l->sites.n), l->max_cost, l->median_cost);
+	if (l->unknown_len)
+		fprintf(out, " (%zu with calls of unknown length: lower bounds)",
+			l->unknown_len);
+	fprintf(out, "; %zu with a loop; %zu call%s\n", l->loops, l->calls,
+		lf_plural(l->calls));
+}
+
+static void sites(FILE *out, const struct lf_bitlock *l)
+{
+	fprintf(out, "  sites, hottest first:%s\n", l->sites.n ? "" : " none");
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *r = l->sites.v[i].rec;
+
+		fprintf(out, "    %s:%d:%d %s %s%s cost %ld%s %s: %s\n", r->file,
+			r->line, r->column, r->function, r->api,
+			r->is_try ? " try" : "", r->cost, r->cost_known ? "" : "+",
+			r->loop ? "loop" : "no-loop", l->sites.v[i].why);
+	}
+	if (l->wrapped.n)
+		fprintf(out, "  left out: %zu section%s inside its lock wrappers\n",
+			l->wrapped.n, lf_plural(l->wrapped.n));
+}
+
+static void calls(FILE *out, const struct lf_bitlock *l)
+{
+	size_t n = 0;
+
+	fprintf(out, "  calls in sections:%s\n", l->calls ? "" : " none");
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *r = l->sites.v[i].rec;
+
+		for (size_t j = 0; j < r->calls.n; j++)
+			if (n++ < TEXT_MAX)
+				lf_text_call(out, r, &r->calls.v[j]);
+			else if (n == TEXT_MAX + 1)
+				fprintf(out, "    ... (lockfit explain lists all)\n");
+	}
+}
+
+static void block(FILE *out, const struct lf_analysis *a, const struct lf_bitlock *l)
+{
+	fprintf(out, "\n%s (bit spinlock, %s): %s, %s\n", l->name, l->kind,
+		l->hot ? "hot" : "not hot", l->hot_why);
+	memory(out, l);
+	hold(out, l);
+	sites(out, l);
+	calls(out, l);
+	lf_text_nesting(out, a, l->name);
+}
+
+void lf_text_bitlocks(FILE *out, const struct lf_analysis *a)
+{
+	const struct lf_bitlocks *b = &a->bitlocks;
+
+	if (!b->locks.n) {
+		fprintf(out, "\nbit spinlocks: none\n");
+		return;
+	}
+	fprintf(out, "\nbit spinlocks: %zu lock%s, %zu acquire site%s (%zu "
+		"section%s inside lock wrappers left out), %zu hot\n",
+		b->locks.n, lf_plural(b->locks.n), b->sites, lf_plural(b->sites),
+		b->in_wrappers, lf_plural(b->in_wrappers), b->hot);
+	method(out, a);
+	for (size_t i = 0; i < b->locks.n; i++)
+		block(out, a, b->locks.v[i]);
+}
+
+static json_t *number(const struct lf_analysis *a, double v)
+{
+	if (a->has_profile && a->profile.percent)
+		return json_real(v);
+	return json_integer((json_int_t)v);
+}
+
+static json_t *layout(const struct lf_layout *lo)
+{
+	json_t *o;
+
+	if (!lo)
+		return json_null();
+	o = json_pack("{s:s, s:I, s:I, s:o}", "struct", lo->st,
+		      "size", (json_int_t)lo->size, "align", (json_int_t)lo->align,
+		      "field", lf_json_str(lo->field));
+	json_object_set_new(o, "spinlock_size", lo->spinlock_size < 0 ? json_null() :
+			    json_integer(lo->spinlock_size));
+	json_object_set_new(o, "hole", !lo->hole ? json_null() :
+			    json_pack("{s:I, s:I}",
+				      "offset", (json_int_t)lo->hole_offset,
+				      "size", (json_int_t)lo->hole_size));
+	json_object_set_new(o, "size_with_spinlock", lo->size_with_spinlock < 0 ?
+			    json_null() : json_integer(lo->size_with_spinlock));
+	return o;
+}
+
+static json_t *site(const struct lf_analysis *a, const struct lf_bit_site *s)
+{
+	const struct lf_rec *r = s->rec;
+	json_t *o = json_object();
+
+	lf_json_place(o, r);
+	json_object_set_new(o, "api", json_string(r->api));
+	json_object_set_new(o, "try", json_boolean(r->is_try));
+	json_object_set_new(o, "cost", json_integer(r->cost));
+	json_object_set_new(o, "cost_known", json_boolean(r->cost_known));
+	json_object_set_new(o, "loop", json_boolean(r->loop));
+	json_object_set_new(o, "loop_depth", r->loop_depth < 0 ? json_null() :
+			    json_integer(r->loop_depth));
+	json_object_set_new(o, "hotness", number(a, s->hotness));
+	json_object_set_new(o, "entry", s->reached ?
+			    json_string(s->hot.entry) : json_null());
+	json_object_set_new(o, "entry_calls", s->reached ?
+			    json_integer(s->hot.depth) : json_null());
+	json_object_set_new(o, "why", json_string(s->why));
+	return o;
+}
+
+static const char *fix_name(enum lf_bit_fix f)
+{
+	static const char *const names[] = {
+		[LF_FIX_HOLE] = "hole", [LF_FIX_GROW] = "grow",
+		[LF_FIX_HASH] = "hash",
+	};
+
+	return names[f];
+}
+
+static json_t *lock(const struct lf_analysis *a, const struct lf_bitlock *l)
+{
+	json_t *o = json_object(), *arr = json_array();
+	bool any = l->sites.n > 0;
+
+	for (size_t i = 0; i < l->sites.n; i++)
+		json_array_append_new(arr, site(a, &l->sites.v[i]));
+	json_object_set_new(o, "lock", json_string(l->name));
+	json_object_set_new(o, "kind", json_string(l->kind));
+	json_object_set_new(o, "hot", json_boolean(l->hot));
+	json_object_set_new(o, "hotness_from", json_string(a->has_profile ?
+							   "profile" : "static"));
+	json_object_set_new(o, "hotness", number(a, l->hotness));
+	json_object_set_new(o, "share", a->has_profile ? json_real(l->share) :
+			    json_null());
+	json_object_set_new(o, "hot_why", json_string(l->hot_why));
+	json_object_set_new(o, "layout", layout(l->layout));
+	json_object_set_new(o, "container", json_string(l->container));
+	json_object_set_new(o, "nogrow", lf_json_str(l->nogrow));
+	json_object_set_new(o, "fix", json_string(fix_name(l->fix)));
+	json_object_set_new(o, "proposal", json_string(l->proposal));
+	json_object_set_new(o, "fix_why", json_string(l->fix_why));
+	json_object_set_new(o, "max_cost", any ? json_integer(l->max_cost) :
+			    json_null());
+	json_object_set_new(o, "median_cost", any ? json_integer(l->median_cost) :
+			    json_null());
+	json_object_set_new(o, "unknown_length", json_integer(l->unknown_len));
+	json_object_set_new(o, "loops", json_integer(l->loops));
+	json_object_set_new(o, "calls", json_integer(l->calls));
+	json_object_set_new(o, "in_wrappers", json_integer(l->wrapped.n));
+	json_object_set_new(o, "sites", arr);
+	return o;
+}
+
+json_t *lf_json_bitlocks(const struct lf_analysis *a)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < a->bitlocks.locks.n; i++)
+		json_array_append_new(arr, lock(a, a->bitlocks.locks.v[i]));
+	return arr;
+}
