@@ -72,6 +72,7 @@ check-kernel: deps
 	testsuite/kernel/full
 	testsuite/kernel/arch-spin
 	testsuite/kernel/bitlocks
+	testsuite/kernel/bitlock-rank
 
 bench: deps
 	$(MAKE) all

@@ -37,6 +37,7 @@ struct callsite {
 
 struct sink {
 	char *lock;
+	enum lf_lockid_kind kind;
 	const struct lf_primitive *prim;
 	location_t loc;
 };
@@ -87,12 +88,15 @@ static struct needy *needy_find(tree decl)
 }
 
 static json_t *sink_record(const char *status, const char *how,
-			   const char *lock, const struct lf_primitive *prim,
-			   location_t loc, tree fndecl)
+			   const char *lock, enum lf_lockid_kind kind,
+			   const struct lf_primitive *prim, location_t loc,
+			   tree fndecl)
 {
 	json_t *rec = lf_record_new("arch_spin", loc, fndecl);
 
 	json_object_set_new(rec, "lock", json_string(lock));
+	json_object_set_new(rec, "lock_kind",
+			    json_string(lf_lockid_kind_name(kind)));
 	json_object_set_new(rec, "primitive", json_string(prim->name));
 	json_object_set_new(rec, "api", json_string(prim->api));
 	json_object_set_new(rec, "status", json_string(status));
@@ -114,6 +118,7 @@ static void check_sink(struct lf_fn *fn, struct lf_ctx_result *ctx,
 		       const struct lf_event *ev)
 {
 	const char *lock = fn->locks[ev->lock].name;
+	enum lf_lockid_kind kind = fn->locks[ev->lock].kind;
 	tree decl = fn->fun->decl;
 	struct lf_ctx_state st;
 	json_t *rec;
@@ -121,11 +126,12 @@ static void check_sink(struct lf_fn *fn, struct lf_ctx_result *ctx,
 	lf_ctx_before(ctx, ev->stmt, &st);
 	if (lf_ctx_atomic(&st)) {
 		lf_record_add(sink_record("safe", st.asserted ? "assert" : "local",
-					  lock, ev->prim, ev->loc, decl));
+					  lock, kind, ev->prim, ev->loc, decl));
 		return;
 	}
 	if (st.enabled_at[LF_CTX_ATOMIC] != UNKNOWN_LOCATION) {
-		rec = sink_record("flagged", "enabled", lock, ev->prim, ev->loc, decl);
+		rec = sink_record("flagged", "enabled", lock, kind, ev->prim,
+				  ev->loc, decl);
 		json_object_set_new(rec, "enabled_line", json_integer(
 			LOCATION_LINE(st.enabled_at[LF_CTX_ATOMIC])));
 		lf_record_add(rec);
@@ -138,7 +144,8 @@ static void check_sink(struct lf_fn *fn, struct lf_ctx_result *ctx,
 	location_t unbalanced = lf_ctx_unbalanced_after(ctx, ev->stmt);
 
 	if (unbalanced != UNKNOWN_LOCATION) {
-		rec = sink_record("flagged", "unbalanced", lock, ev->prim, ev->loc, decl);
+		rec = sink_record("flagged", "unbalanced", lock, kind, ev->prim,
+				  ev->loc, decl);
 		json_object_set_new(rec, "enabled_line",
 				    json_integer(LOCATION_LINE(unbalanced)));
 		lf_record_add(rec);
@@ -152,7 +159,7 @@ static void check_sink(struct lf_fn *fn, struct lf_ctx_result *ctx,
 		return;
 	}
 	/* From function entry: the callers decide, at the end of the unit. */
-	struct sink s = { xstrdup(lock), ev->prim, ev->loc };
+	struct sink s = { xstrdup(lock), kind, ev->prim, ev->loc };
 
 	needy_get(decl)->sinks.safe_push(s);
 }
@@ -263,7 +270,8 @@ static void emit_needy(struct needy *n)
 	for (unsigned i = 0; i < n->sinks.length(); i++) {
 		const struct sink *s = &n->sinks[i];
 		json_t *rec = sink_record(status[n->verdict], how[n->verdict],
-					  s->lock, s->prim, s->loc, n->decl);
+					  s->lock, s->kind, s->prim, s->loc,
+					  n->decl);
 		json_t *callers = json_array();
 
 		for (unsigned j = 0; j < n->callers.length(); j++) {
