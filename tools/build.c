@@ -117,12 +117,31 @@ static const char *plugin_name(const char *path)
 	return name;
 }
 
+/* The source tree make runs in: its -C DIR, else here.  An O= build
+ * compiles ../fs/x.c or /src/fs/x.c; the plugin names files relative to
+ * this, so records say fs/x.c however kbuild spelled it. */
+static char *source_tree(char **cmd, int n)
+{
+	const char *dir = ".";
+
+	for (int i = 1; i < n; i++) {
+		if (!strcmp(cmd[i], "-C") && i + 1 < n)
+			dir = cmd[++i];
+		else if (!strncmp(cmd[i], "-C", 2) && cmd[i][2])
+			dir = cmd[i] + 2;
+		else if (!strncmp(cmd[i], "--directory=", 12))
+			dir = cmd[i] + 12;
+	}
+	return absolute(dir, "make -C directory");
+}
+
 /* The command with every KCFLAGS=... argument replaced by one that adds
  * the plugin to the user's flags. */
 static char **with_kcflags(struct build *b, char **cmd, int n)
 {
 	char **out = xcalloc(n + 2, sizeof(*out));
 	const char *user = getenv("KCFLAGS");
+	char *src = source_tree(cmd, n);
 	int k = 0;
 
 	for (int i = 0; i < n; i++) {
@@ -131,9 +150,11 @@ static char **with_kcflags(struct build *b, char **cmd, int n)
 		else
 			out[k++] = cmd[i];
 	}
-	out[k++] = xasprintf("KCFLAGS=%s%s-fplugin=%s -fplugin-arg-%s-out=%s",
+	out[k++] = xasprintf("KCFLAGS=%s%s-fplugin=%s -fplugin-arg-%s-out=%s "
+			     "-fplugin-arg-%s-srcroot=%s",
 			     user ? user : "", user && *user ? " " : "",
-			     b->plugin, b->name, b->out);
+			     b->plugin, b->name, b->out, b->name, src);
+	free(src);
 	out[k] = NULL;
 	return out;
 }
