@@ -73,6 +73,7 @@ check-kernel: deps
 	testsuite/kernel/arch-spin
 	testsuite/kernel/bitlocks
 	testsuite/kernel/bitlock-rank
+	testsuite/kernel/gate
 
 bench: deps
 	$(MAKE) all
