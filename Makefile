@@ -64,6 +64,7 @@ check: deps
 	testsuite/tools/run
 	$(PYTHON) testsuite/run-fixtures --plugin plugin/lockfit.so testsuite/fixtures
 	testsuite/cocci/run
+	testsuite/patch/run
 	testsuite/kernel/smoke
 	testsuite/kernel/arch-spin --quick
 
@@ -74,6 +75,7 @@ check-kernel: deps
 	testsuite/kernel/bitlocks
 	testsuite/kernel/bitlock-rank
 	testsuite/kernel/gate
+	testsuite/patch/run --kernel
 
 bench: deps
 	$(MAKE) all

@@ -10,9 +10,11 @@
 #include <string.h>
 #include "util.h"
 #include "cli.h"
+#include "patch.h"
 
 static const struct lf_cmd *const cmds[] = {
 	&lf_cmd_report, &lf_cmd_gate, &lf_cmd_explain, &lf_cmd_build,
+	&lf_cmd_patch,
 };
 
 static void usage(FILE *out)

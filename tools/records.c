@@ -27,6 +27,21 @@ static bool get_identity(json_t *o, struct lf_rec *r, struct parse *p)
 	       get_enum(o, "lock_kind", lf_lock_kinds, &r->lock_kind, p);
 }
 
+/* Where the lock is declared: optional ("decl" is absent for param and
+ * local locks); only the file matters to a rewrite. */
+static bool get_decl(json_t *o, struct lf_rec *r, struct parse *p)
+{
+	json_t *decl = json_object_get(o, "decl");
+
+	if (!decl)
+		return true;
+	if (!json_is_object(decl)) {
+		p->err = xstrdup("'decl' is not an object");
+		return false;
+	}
+	return get_str(decl, "file", &r->decl_file, p);
+}
+
 static bool get_primitive(json_t *o, struct lf_rec *r, struct parse *p)
 {
 	return get_str(o, "class", &r->cls, p) &&
@@ -127,7 +142,7 @@ static bool parse_section(json_t *o, struct lf_rec *r, struct parse *p)
 	json_t *rel, *calls, *nested, *tu_unres;
 
 	if (!(get_place(o, r, p) && get_identity(o, r, p) &&
-	      get_primitive(o, r, p) &&
+	      get_decl(o, r, p) && get_primitive(o, r, p) &&
 	      get_bool(o, "try", &r->is_try, p) &&
 	      get_int(o, "cost", &r->cost, p) &&
 	      get_bool(o, "cost_known", &r->cost_known, p) &&
@@ -155,7 +170,7 @@ static bool parse_section(json_t *o, struct lf_rec *r, struct parse *p)
 static bool parse_release_only(json_t *o, struct lf_rec *r, struct parse *p)
 {
 	return get_place(o, r, p) && get_identity(o, r, p) &&
-	       get_primitive(o, r, p);
+	       get_decl(o, r, p) && get_primitive(o, r, p);
 }
 
 static bool parse_lock_arg(json_t *o, struct lf_rec *r, struct parse *p)

@@ -74,6 +74,7 @@ struct lf_rec {
 	int line, column;
 	/* section, release_only, lock_arg */
 	const char *lock, *lock_kind;
+	const char *decl_file;	/* section, release_only: NULL if none */
 	/* section, release_only */
 	const char *cls, *mode, *variant, *primitive, *api;
 	/* section */

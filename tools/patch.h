@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * patch.h - lockfit patch: one kernel patch per lock whose verdict asks
+ * for a rewrite, made by the cocci/ scripts on the files the records
+ * name, verified before it is offered.
+ *
+ *   patch_jobs.c    which locks, which script, -D options, files, evidence
+ *   patch_decl.c    where each lock is declared ("decl" of the records)
+ *   patch_spatch.c  spatch on the named files, its diff made git-style
+ *   patch_mail.c    subject prefix, message, diffstat: the patch file
+ *   patch_verify.c  git apply --check, rebuild, sparse, checkpatch
+ *   patch_exec.c    running a command with its output captured
+ *   patch.c         the command
+ */
+#ifndef LOCKFIT_PATCH_H
+#define LOCKFIT_PATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "cli.h"
+
+struct lf_analysis;
+struct strmap;
+
+/* The subcommand (tools/main.c dispatches to it). */
+extern const struct lf_cmd lf_cmd_patch;
+
+/* A list of strings (the job owns them). */
+struct lf_strv {
+	char **v;
+	size_t n, cap;
+};
+
+void lf_strv_add(struct lf_strv *s, const char *str);
+/* Add STR unless it is there already. */
+void lf_strv_add_unique(struct lf_strv *s, const char *str);
+bool lf_strv_has(const struct lf_strv *s, const char *str);
+void lf_strv_sort(struct lf_strv *s);
+
+enum lf_pkind {
+	LF_PK_SPINLOCK,		/* rwlock_t -> spinlock_t */
+	LF_PK_PERCPU,		/* rwlock_t/rw_semaphore -> percpu_rw_semaphore */
+	LF_PK_BITLOCK,		/* bit spinlock -> embedded spinlock_t */
+	LF_PK_ARCH,		/* arch_spin_lock() wrapped in preempt_disable() */
+	LF_PK_NKINDS,
+};
+
+/* "rwlock->spinlock" ... for the summary. */
+const char *lf_pkind_name(enum lf_pkind k);
+
+/* One lock to rewrite, and what became of it. */
+struct lf_pjob {
+	enum lf_pkind kind;
+	const char *lock;	/* the identity, as the report prints it */
+	char *name;		/* for the subject: file_systems_lock, TAG::field */
+	const char *script;	/* "rwlock_to_spinlock" (cocci/NAME.cocci) */
+	struct lf_strv dopts;	/* spatch options the verdict implies */
+	struct lf_strv files;	/* to run spatch on, relative to the tree */
+	struct lf_strv tus;	/* units using the lock: objects to rebuild */
+	char *subject;		/* after "[PATCH] " */
+	char *body;		/* the evidence, wrapped, ends in "\n" */
+	char *refused;		/* no patch can be made: why (before spatch) */
+	/* results */
+	char *diff;		/* git-style, a/ b/ relative to the tree */
+	char *notes;		/* what spatch left to a human (stderr) */
+	double spatch_secs;
+	char *mail;		/* the whole patch file */
+	char *failed;		/* why it is not offered; NULL: verified */
+	char *log;		/* what verification ran and said */
+	char *path;		/* where the patch was written */
+};
+
+struct lf_pjobs {
+	struct lf_pjob **v;
+	size_t n, cap;
+};
+
+/*
+ * Every lock of A whose verdict or findings call for a rewrite (only
+ * ONLY's, when not NULL), with the options and files of its rewrite.
+ * DECLS maps a lock to its decl files (lf_decl_map).  Locks that ONLY
+ * names but that get no rewrite are said on stdout with their verdict.
+ * Returns false when ONLY names no lock at all.
+ */
+bool lf_pjobs_build(const struct lf_analysis *a, struct strmap *decls,
+		    const char *only, struct lf_pjobs *out);
+
+/* Lock identity -> struct lf_strv * of the files declaring it (sorted),
+ * from the "decl" of the records. */
+struct lf_records;
+struct strmap *lf_decl_map(const struct lf_records *recs);
+
+/* Run the job's script on its files in TREE; set diff, notes,
+ * spatch_secs, or failed. */
+void lf_spatch_run(struct lf_pjob *j, const char *tree);
+
+/* The kernel subject prefix for a path: "fs", "jbd2", "tracing"... */
+char *lf_subsystem(const char *path);
+
+/* Word-wrap TEXT to WIDTH columns; a line starting "- " continues
+ * indented by two. */
+char *lf_wrap(const char *text, size_t width);
+
+/* The format-patch file of a job with a diff: set j->mail. */
+void lf_mail_build(struct lf_pjob *j);
+
+/* Its file name: "0001-fs-convert-x-from-rwlock_t-to-spinlock_t.patch". */
+char *lf_mail_filename(const struct lf_pjob *j, size_t number);
+
+/*
+ * Verify the patch file PATCH of J against TREE, which is never written:
+ * git apply --check, the objects rebuilt in a hard-linked scratch copy,
+ * no new sparse warning, checkpatch clean.  Sets j->failed (or leaves it
+ * NULL) and appends to j->log.
+ */
+void lf_verify(struct lf_pjob *j, const char *tree, const char *patch);
+
+/* The scratch copy of TREE at SCRATCH (patch_scratch.c): hard links,
+ * with kbuild's own files real copies; NULL, or what went wrong. */
+char *lf_scratch_make(const char *tree, const char *scratch, size_t *ncopied);
+void lf_scratch_remove(const char *scratch);
+/* Replace the hard link PATH by a copy of it (mode and times kept). */
+int lf_unshare(const char *path);
+
+/* Command execution (patch_exec.c). */
+struct lf_exec {
+	int status;		/* exit status; 128+N for signal N; -1 no exec */
+	char *out;		/* stdout and stderr, interleaved */
+	double secs;
+};
+
+/* Run ARGV in DIR (NULL: here) with stdin from /dev/null; ENV entries
+ * ("NAME=VALUE") are added to the environment. */
+void lf_exec_run(struct lf_exec *r, const char *dir, const char *const *argv,
+		 const char *const *env);
+
+/* The same, stdout and stderr apart (ERR may be NULL: discarded). */
+void lf_exec_split(struct lf_exec *r, char **err, const char *dir,
+		   const char *const *argv, const char *const *env);
+
+/* The first N lines of TEXT, for a reason. */
+char *lf_head(const char *text, size_t n);
+
+double lf_now(void);
+
+#endif

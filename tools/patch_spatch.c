@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * patch_spatch.c - run one cocci/ script on the files the records name,
+ * the way scripts/coccicheck runs it (-D patch --very-quiet, the
+ * script's "// Options:" line, --patch TREE), from an empty directory so
+ * that no .cocciconfig is read; and make its diff git-style.
+ *
+ * spatch's stderr holds the script's notes for what it left to a human
+ * ("FILE:LINE: lockfit: ..."): a note that a file was left unchanged
+ * means a half conversion, which fails the job; other notes go into the
+ * patch message.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "util.h"
+#include "patch.h"
+
+#ifndef LOCKFIT_ROOT
+#error "build with -DLOCKFIT_ROOT (see the Makefile)"
+#endif
+
+static char *script_path(const char *name)
+{
+	const char *env = getenv("LOCKFIT_COCCI");
+
+	return xasprintf("%s/%s.cocci", env && *env ? env : LOCKFIT_ROOT "/cocci",
+			 name);
+}
+
+/* The words of the script's "// Options:" line. */
+static void options(const char *path, struct lf_strv *argv)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL, *p, *save = NULL;
+	size_t cap = 0;
+
+	if (!f)
+		lf_die("cannot read %s: %s", path, strerror(errno));
+	while (getline(&buf, &cap, f) > 0) {
+		if (strncmp(buf, "// Options:", 11))
+			continue;
+		for (p = strtok_r(buf + 11, " \t\n", &save); p;
+		     p = strtok_r(NULL, " \t\n", &save))
+			lf_strv_add(argv, p);
+		break;
+	}
+	free(buf);
+	fclose(f);
+}
+
+struct file_diff {
+	char *path;
+	struct strbuf text;
+};
+
+/* "--- a/X" or "+++ b/X" (spatch may also print the tree's absolute
+ * path): X relative to TREE. */
+static char *diff_path(const char *line, const char *tree)
+{
+	const char *p = line + 4;
+	size_t n = strcspn(p, "\t\n"), tl = strlen(tree);
+
+	if (n > tl && !strncmp(p, tree, tl) && p[tl] == '/')
+		return xasprintf("%.*s", (int)(n - tl - 1), p + tl + 1);
+	if (n > 2 && (p[0] == 'a' || p[0] == 'b') && p[1] == '/')
+		return xasprintf("%.*s", (int)(n - 2), p + 2);
+	return xasprintf("%.*s", (int)n, p);
+}
+
+/* spatch's diff as "diff --git a/X b/X" sections, each file once (with
+ * --local-includes a header can come twice: as itself and included). */
+static char *gitify(const char *diff, const char *tree)
+{
+	struct { struct file_diff *v; size_t n, cap; } files = { 0 };
+	struct file_diff *cur = NULL;
+	const char *p = diff;
+	struct strbuf out = { 0 };
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p + 1) : strlen(p);
+
+		if (!strncmp(p, "--- ", 4) && nl && !strncmp(nl + 1, "+++ ", 4)) {
+			struct file_diff f = { diff_path(nl + 1, tree), { 0 } };
+
+			cur = NULL;
+			for (size_t i = 0; i < files.n && !cur; i++)
+				if (!strcmp(files.v[i].path, f.path))
+					cur = &files.v[i];
+			if (!cur) {
+				VEC_PUSH(&files, f);
+				cur = &files.v[files.n - 1];
+			} else {
+				cur = NULL;	/* the second copy: skipped */
+			}
+			p = strchr(nl + 1, '\n');
+			p = p ? p + 1 : nl + 1 + strlen(nl + 1);
+			continue;
+		}
+		if (cur && (*p == '@' || *p == ' ' || *p == '+' || *p == '-' ||
+			    *p == '\\'))
+			sb_printf(&cur->text, "%.*s", (int)len, p);
+		p += len;
+	}
+	for (size_t i = 0; i < files.n; i++) {
+		if (!files.v[i].text.len)
+			continue;
+		sb_printf(&out, "diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n%s",
+			  files.v[i].path, files.v[i].path, files.v[i].path,
+			  files.v[i].path, sb_str(&files.v[i].text));
+	}
+	return out.s ? out.s : xstrdup("");
+}
+
+/* TEXT with "TREE/" dropped: notes name files as the patch does. */
+static char *relative(char *text, const char *tree)
+{
+	char *pre = xasprintf("%s/", tree), *p;
+	struct strbuf sb = { 0 };
+	const char *s = text;
+
+	while ((p = strstr(s, pre))) {
+		sb_printf(&sb, "%.*s", (int)(p - s), s);
+		s = p + strlen(pre);
+	}
+	sb_printf(&sb, "%s", s);
+	free(pre);
+	free(text);
+	return sb.s ? sb.s : xstrdup("");
+}
+
+static bool exists(const char *tree, const char *file)
+{
+	char *p = xasprintf("%s/%s", tree, file);
+	bool ok = !access(p, R_OK);
+
+	free(p);
+	return ok;
+}
+
+void lf_spatch_run(struct lf_pjob *j, const char *tree)
+{
+	struct lf_strv argv = { 0 };
+	char *script = script_path(j->script), *err = NULL;
+	char dir[] = "/tmp/lockfit-spatch.XXXXXX";
+	struct lf_exec r;
+
+	for (size_t i = 0; i < j->files.n; i++)
+		if (!exists(tree, j->files.v[i])) {
+			j->failed = xasprintf("%s, named by the records, is not in %s: "
+					      "records of another tree?",
+					      j->files.v[i], tree);
+			return;
+		}
+	if (!mkdtemp(dir))
+		lf_die("cannot create a temporary directory: %s", strerror(errno));
+	lf_strv_add(&argv, "spatch");
+	lf_strv_add(&argv, "-D");
+	lf_strv_add(&argv, "patch");
+	lf_strv_add(&argv, "--very-quiet");
+	options(script, &argv);
+	lf_strv_add(&argv, "--cocci-file");
+	lf_strv_add(&argv, script);
+	for (size_t i = 0; i < j->dopts.n; i++)
+		lf_strv_add(&argv, j->dopts.v[i]);
+	lf_strv_add(&argv, "--patch");
+	lf_strv_add(&argv, tree);
+	for (size_t i = 0; i < j->files.n; i++) {
+		char *p = xasprintf("%s/%s", tree, j->files.v[i]);
+
+		lf_strv_add(&argv, p);
+		free(p);
+	}
+	VEC_PUSH(&argv, NULL);
+	lf_exec_split(&r, &err, dir, (const char *const *)argv.v, NULL);
+	rmdir(dir);
+	j->spatch_secs = r.secs;
+	j->notes = relative(err, tree);
+	if (r.status) {
+		char *head = lf_head(err, 5);
+
+		j->failed = xasprintf("spatch exited with status %d: %s", r.status,
+				      head);
+		free(head);
+		return;
+	}
+	j->diff = gitify(r.out, tree);
+	if (strstr(err, "left unchanged")) {
+		char *head = lf_head(err, 5);
+
+		j->failed = xasprintf("the script refused part of the rewrite, a "
+				      "half conversion: %s", head);
+		free(head);
+	} else if (!*j->diff) {
+		char *head = lf_head(err, 5);
+
+		j->failed = xasprintf("the script changed nothing%s%s",
+				      *head ? ": " : "", head);
+		free(head);
+	}
+	free(r.out);
+	free(script);
+}

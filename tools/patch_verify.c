@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * patch_verify.c - a patch is offered only if (a) it applies to the tree
+ * (git apply --check), (b) the objects it touches rebuild with the
+ * tree's config, (c) sparse (make C=1) says nothing after it did not say
+ * before, (d) checkpatch has no ERROR or WARNING.
+ *
+ * The tree is never written.  (b) and (c) run in a scratch copy made of
+ * hard links (cp -al: fast, same file system), beside the tree or at
+ * $LOCKFIT_SCRATCH; in it every file the patch changes is first made a
+ * real copy, and each object to rebuild and its .cmd file are deleted,
+ * since a compiler writing them in place would write through the link
+ * into the tree.  After the builds, any hard-linked file modified in
+ * the scratch copy is reported as an error: kbuild wrote into the tree.
+ *
+ * Objects: the units whose records name the lock (their .o), and each
+ * .c file the patch changes that has an object in the tree.  A header
+ * change is checked through those units only: users of the header the
+ * records do not name are not rebuilt.
+ *
+ * checkpatch runs with --no-signoff (the author adds the Signed-off-by)
+ * and --strict: CHECKs are kept in the log, they do not fail a patch.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "util.h"
+#include "patch.h"
+
+struct ctx {
+	struct lf_pjob *j;
+	const char *tree, *patch;
+	char *scratch, *ceiling;
+	struct lf_strv touched, objs;
+	struct strbuf *log;
+};
+
+static bool file_exists(const char *dir, const char *f)
+{
+	char *p = xasprintf("%s/%s", dir, f);
+	bool ok = !access(p, F_OK);
+
+	free(p);
+	return ok;
+}
+
+static void fail(struct ctx *c, const char *step, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void fail(struct ctx *c, const char *step, const char *fmt, ...)
+{
+	struct strbuf sb = { 0 };
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vprintf(&sb, fmt, ap);
+	va_end(ap);
+	while (sb.len && sb.s[sb.len - 1] == '\n')
+		sb.s[--sb.len] = 0;
+	if (!c->j->failed) {
+		/* the reason is one line; the log has the rest */
+		char *one = xasprintf("%s: %s", step, sb_str(&sb));
+
+		for (char *p = one; *p; p++)
+			if (*p == '\n')
+				*p = ' ';
+		c->j->failed = one;
+	}
+	sb_printf(c->log, "FAILED %s: %s\n", step, sb_str(&sb));
+	free(sb.s);
+}
+
+static bool run(struct ctx *c, struct lf_exec *r, const char *dir,
+		const char *const *argv)
+{
+	const char *env[] = { c->ceiling, NULL };
+
+	sb_printf(c->log, "$");
+	for (size_t i = 0; argv[i]; i++)
+		sb_printf(c->log, " %s", argv[i]);
+	sb_printf(c->log, "\n");
+	lf_exec_run(r, dir, argv, env);
+	sb_printf(c->log, "%s[exit %d, %.1fs]\n", r->out, r->status, r->secs);
+	return r->status == 0;
+}
+
+/* (a) */
+static bool apply_check(struct ctx *c)
+{
+	const char *argv[] = { "git", "apply", "--check", c->patch, NULL };
+	struct lf_exec r;
+	bool ok = run(c, &r, c->tree, argv);
+
+	if (!ok) {
+		char *h = lf_head(r.out, 3);
+
+		fail(c, "git apply --check", "%s", h);
+		free(h);
+	}
+	free(r.out);
+	return ok;
+}
+
+/* The files the diff changes, and the objects to rebuild. */
+static void plan(struct ctx *c)
+{
+	for (const char *p = c->j->diff; (p = strstr(p, "diff --git a/")); p++) {
+		char *f = xasprintf("%.*s", (int)strcspn(p + 13, " \n"), p + 13);
+
+		lf_strv_add_unique(&c->touched, f);
+		free(f);
+	}
+	for (size_t i = 0; i < c->j->tus.n + c->touched.n; i++) {
+		bool tu = i < c->j->tus.n;
+		const char *f = tu ? c->j->tus.v[i] : c->touched.v[i - c->j->tus.n];
+		size_t n = strlen(f);
+		char *o;
+
+		if (n < 3 || strcmp(f + n - 2, ".c") || !file_exists(c->tree, f))
+			continue;
+		o = xasprintf("%.*s.o", (int)(n - 2), f);
+		if (tu || file_exists(c->tree, o))
+			lf_strv_add_unique(&c->objs, o);
+		else
+			sb_printf(c->log, "note: %s has no object in the tree (not "
+				  "built in this configuration): not rebuilt\n", f);
+		free(o);
+	}
+	lf_strv_sort(&c->objs);
+}
+
+static bool unlink_objs(struct ctx *c)
+{
+	for (size_t i = 0; i < c->objs.n; i++) {
+		const char *o = c->objs.v[i], *slash = strrchr(o, '/');
+		char *obj = xasprintf("%s/%s", c->scratch, o);
+		char *cmd = xasprintf("%s/%.*s.%s.cmd", c->scratch,
+				      slash ? (int)(slash - o + 1) : 0, o,
+				      slash ? slash + 1 : o);
+
+		if ((unlink(obj) && errno != ENOENT) || (unlink(cmd) && errno != ENOENT)) {
+			fail(c, "scratch tree", "cannot delete %s: %s", obj,
+			     strerror(errno));
+			return false;
+		}
+		free(obj);
+		free(cmd);
+	}
+	return true;
+}
+
+static bool make_scratch(struct ctx *c)
+{
+	const char *env = getenv("LOCKFIT_SCRATCH");
+	char *parent = xstrdup(c->tree), *slash = strrchr(parent, '/'), *err;
+	size_t n;
+
+	if (slash)
+		*slash = 0;
+	c->scratch = env && *env ? xasprintf("%s.%d", env, (int)getpid()) :
+		     xasprintf("%s/.lockfit-scratch.%d", slash ? parent : ".",
+			       (int)getpid());
+	free(parent);
+	err = lf_scratch_make(c->tree, c->scratch, &n);
+	if (err) {
+		fail(c, "scratch tree", "%s", err);
+		return false;
+	}
+	sb_printf(c->log, "scratch tree %s: hard links, %zu kbuild files copied\n",
+		  c->scratch, n);
+	for (size_t i = 0; i < c->touched.n; i++) {
+		char *dst = xasprintf("%s/%s", c->scratch, c->touched.v[i]);
+
+		if (lf_unshare(dst)) {
+			fail(c, "scratch tree", "cannot copy %s: %s", dst,
+			     strerror(errno));
+			return false;
+		}
+		free(dst);
+	}
+	return unlink_objs(c);
+}
+
+/* make C=1 OBJS in the scratch tree: its output, or NULL if it failed. */
+static char *make(struct ctx *c, const char *when)
+{
+	struct lf_strv argv = { 0 };
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	char *j = xasprintf("-j%ld", cpus > 0 ? cpus : 1);
+	struct lf_exec r;
+
+	lf_strv_add(&argv, "make");
+	lf_strv_add(&argv, "-C");
+	lf_strv_add(&argv, c->scratch);
+	lf_strv_add(&argv, j);
+	lf_strv_add(&argv, "KBUILD_NOCMDDEP=1");
+	lf_strv_add(&argv, "C=1");
+	for (size_t i = 0; i < c->objs.n; i++)
+		lf_strv_add(&argv, c->objs.v[i]);
+	VEC_PUSH(&argv, NULL);
+	free(j);
+	if (run(c, &r, NULL, (const char *const *)argv.v))
+		return r.out;
+	{
+		const char *e = strstr(r.out, "error");
+		const char *line = e;
+
+		while (line && line > r.out && line[-1] != '\n')
+			line--;
+		char *h = lf_head(line ? line : r.out, 1);
+
+		fail(c, "rebuild", "%s the patch, the objects do not build: %s",
+		     when, h);
+		free(h);
+	}
+	free(r.out);
+	return NULL;
+}
+
+/* "FILE:LINE:COL: warning: TEXT" -> "warning: TEXT": the text alone,
+ * since a rewrite moves lines and may move where sparse reports (a
+ * macro's header instead of the call); NULL if the line is none. */
+static char *diag_key(const char *line, size_t n)
+{
+	const char *w = strstr(line, ": warning: "), *e = strstr(line, ": error: ");
+	const char *k = w && (!e || w < e) ? w : e;
+
+	if (!k || k >= line + n)
+		return NULL;
+	return xasprintf("%.*s", (int)(line + n - k - 2), k + 2);
+}
+
+static void diags(const char *out, struct lf_strv *keys)
+{
+	for (const char *p = out; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0)) {
+		size_t n = strcspn(p, "\n");
+		char *k = n ? diag_key(p, n) : NULL;
+
+		if (k) {
+			lf_strv_add(keys, k);
+			free(k);
+		}
+	}
+}
+
+/* (c): each warning after the patch must have been there before, as
+ * often (line numbers left out: the patch moves lines). */
+static void compare(struct ctx *c, const char *before, const char *after)
+{
+	struct lf_strv b = { 0 }, a = { 0 };
+	struct strbuf fresh = { 0 };
+	size_t nfresh = 0;
+	bool *used;
+
+	diags(before, &b);
+	diags(after, &a);
+	used = xcalloc(b.n + 1, sizeof(*used));
+	for (size_t i = 0; i < a.n; i++) {
+		bool found = false;
+
+		for (size_t k = 0; k < b.n && !found; k++)
+			if (!used[k] && !strcmp(a.v[i], b.v[k]))
+				found = used[k] = true;
+		if (!found && nfresh++ < 3)
+			sb_printf(&fresh, "%s%s", nfresh > 1 ? "; " : "", a.v[i]);
+	}
+	sb_printf(c->log, "sparse/compiler diagnostics: %zu before, %zu after, "
+		  "%zu new\n", b.n, a.n, nfresh);
+	if (nfresh)
+		fail(c, "sparse", "%zu new warning%s: %s", nfresh,
+		     lf_plural(nfresh), sb_str(&fresh));
+	free(used);
+	free(fresh.s);
+}
+
+/* kbuild wrote through a hard link into the tree? */
+static void linked_writes(struct ctx *c, const char *stamp)
+{
+	const char *argv[] = { "find", c->scratch, "-type", "f", "-links", "+1",
+			       "-newer", stamp, NULL };
+	struct lf_exec r;
+
+	run(c, &r, NULL, argv);
+	if (*r.out) {
+		char *h = lf_head(r.out, 5);
+
+		sb_printf(c->log, "WARNING: files still shared with the tree were "
+			  "modified during the build (by it, or by another build "
+			  "in the tree at the same time):\n%s", h);
+		fprintf(stderr, "lockfit patch: WARNING: files shared with %s "
+			"were modified during the scratch build (by it, or by "
+			"another build in %s at the same time):\n%s", c->tree,
+			c->tree, h);
+		free(h);
+	}
+	free(r.out);
+}
+
+static bool apply_scratch(struct ctx *c)
+{
+	const char *argv[] = { "git", "apply", c->patch, NULL };
+	struct lf_exec r;
+	bool ok = run(c, &r, c->scratch, argv);
+
+	if (!ok)
+		fail(c, "git apply", "in the scratch tree: %s", r.out);
+	free(r.out);
+	return ok;
+}
+
+/* (b) and (c) */
+static void rebuild(struct ctx *c)
+{
+	char *stamp, *before, *after = NULL;
+	FILE *f;
+
+	if (!c->objs.n) {
+		fail(c, "rebuild", "no object to rebuild: no unit of the records "
+		     "is in the tree");
+		return;
+	}
+	if (!make_scratch(c)) {
+		lf_scratch_remove(c->scratch);
+		return;
+	}
+	stamp = xasprintf("%s.stamp", c->scratch);
+	f = fopen(stamp, "w");
+	if (!f || fclose(f)) {
+		fail(c, "scratch tree", "cannot write %s", stamp);
+		goto out;
+	}
+	before = make(c, "before");
+	if (!before || !unlink_objs(c) || !apply_scratch(c))
+		goto out;
+	after = make(c, "after");
+	if (after)
+		compare(c, before, after);
+	linked_writes(c, stamp);
+out:
+	if (!getenv("LOCKFIT_KEEP_SCRATCH"))
+		lf_scratch_remove(c->scratch);
+	unlink(stamp);
+	free(stamp);
+}
+
+/* (d) */
+static void checkpatch(struct ctx *c)
+{
+	char *script = xasprintf("%s/scripts/checkpatch.pl", c->tree);
+	const char *argv[] = { "perl", script, "--no-tree", "--no-signoff",
+			       "--strict", "--show-types", c->patch, NULL };
+	struct lf_exec r;
+	struct strbuf bad = { 0 };
+	size_t nbad = 0, checks = 0;
+
+	if (access(script, R_OK)) {
+		fail(c, "checkpatch", "no %s", script);
+		return;
+	}
+	run(c, &r, "/", argv);
+	for (const char *p = r.out; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0)) {
+		if (!strncmp(p, "ERROR:", 6) || !strncmp(p, "WARNING:", 8)) {
+			if (nbad++ < 3)
+				sb_printf(&bad, "%s%.*s", nbad > 1 ? "; " : "",
+					  (int)strcspn(p, "\n"), p);
+		} else if (!strncmp(p, "CHECK:", 6)) {
+			checks++;
+		}
+	}
+	if (nbad)
+		fail(c, "checkpatch", "%s", sb_str(&bad));
+	else if (!strstr(r.out, "total: "))
+		fail(c, "checkpatch", "did not run: %s", r.out);
+	sb_printf(c->log, "checkpatch: %zu error/warning, %zu CHECK (--strict, "
+		  "not failing)\n", nbad, checks);
+	free(bad.s);
+	free(r.out);
+	free(script);
+}
+
+void lf_verify(struct lf_pjob *j, const char *tree, const char *patch)
+{
+	char real[PATH_MAX], *parent;
+	struct strbuf log = { 0 };
+	struct ctx c = { .j = j, .patch = patch, .log = &log };
+
+	if (!realpath(tree, real))
+		lf_die("cannot resolve %s: %s", tree, strerror(errno));
+	c.tree = real;
+	parent = xstrdup(real);
+	if (strrchr(parent, '/') && strrchr(parent, '/') != parent)
+		*strrchr(parent, '/') = 0;
+	/* git apply must not take the tree for a subdirectory of some
+	 * repository above it */
+	c.ceiling = xasprintf("GIT_CEILING_DIRECTORIES=%s", parent);
+	free(parent);
+	plan(&c);
+	sb_printf(&log, "objects: ");
+	for (size_t i = 0; i < c.objs.n; i++)
+		sb_printf(&log, "%s%s", i ? " " : "", c.objs.v[i]);
+	sb_printf(&log, "\n");
+	if (apply_check(&c))
+		rebuild(&c);
+	checkpatch(&c);
+	j->log = sb_take(&log);
+}
