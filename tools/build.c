@@ -85,23 +85,6 @@ static char *absolute(const char *path, const char *what)
 	return abs;
 }
 
-static void mkdir_p(const char *dir)
-{
-	char *p = xstrdup(dir);
-
-	for (char *s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = 0;
-		if (mkdir(p, 0777) && errno != EEXIST)
-			lf_die("cannot create %s: %s", p, strerror(errno));
-		*s = '/';
-	}
-	if (mkdir(p, 0777) && errno != EEXIST)
-		lf_die("cannot create %s: %s", p, strerror(errno));
-	free(p);
-}
-
 /* gcc names plugin arguments after the file name: -fplugin-arg-NAME-. */
 static const char *plugin_name(const char *path)
 {
@@ -341,7 +324,7 @@ static void setup(struct build *b, const char *out, const char *plugin)
 		       plugin, strerror(errno));
 	b->plugin = absolute(plugin, "plugin");
 	b->name = plugin_name(b->plugin);
-	mkdir_p(out);
+	lf_mkdir_p(out);
 	b->out = absolute(out, "record directory");
 	b->tty = isatty(STDERR_FILENO);
 }

@@ -106,23 +106,6 @@ static char *absolute(const char *path)
 	return xstrdup(buf);
 }
 
-static void mkdir_p(const char *path)
-{
-	char *p = xstrdup(path);
-
-	for (char *s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = 0;
-		if (mkdir(p, 0777) && errno != EEXIST)
-			lf_die("cannot create %s: %s", p, strerror(errno));
-		*s = '/';
-	}
-	if (mkdir(p, 0777) && errno != EEXIST)
-		lf_die("cannot create %s: %s", p, strerror(errno));
-	free(p);
-}
-
 /* Patches and logs of an earlier run ("NNNN-*"): never mixed with ours. */
 static void clean(const char *dir)
 {
@@ -203,7 +186,7 @@ static void one(struct lf_pjob *j, size_t num, size_t total, const char *tree,
 	if (j->mail) {
 		char *dst = xasprintf("%s/failed/%s", out, name);
 
-		mkdir_p(xasprintf("%s/failed", out));
+		lf_mkdir_p(xasprintf("%s/failed", out));
 		unlink(path);
 		write_file(dst, j->mail);
 		printf("FAILED\n      %s\n", dst);
@@ -313,12 +296,12 @@ static int run(int argc, char **argv)
 		summary(&t);
 		return LF_EXIT_OK;
 	}
-	mkdir_p(o.out);
+	lf_mkdir_p(o.out);
 	out = absolute(o.out);
 	{
 		char *log = xasprintf("%s/log", out), *fdir = xasprintf("%s/failed", out);
 
-		mkdir_p(log);
+		lf_mkdir_p(log);
 		clean(out);
 		clean(log);
 		clean(fdir);

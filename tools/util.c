@@ -6,7 +6,9 @@
  * linear lookups).
  */
 #define _GNU_SOURCE	/* vasprintf */
+#include <errno.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -251,4 +253,21 @@ void lf_sort(void *base, size_t n, size_t size,
 {
 	if (n > 1)
 		qsort(base, n, size, cmp);
+}
+
+void lf_mkdir_p(const char *path)
+{
+	char *p = xstrdup(path);
+
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = 0;
+		if (mkdir(p, 0777) && errno != EEXIST)
+			lf_die("cannot create %s: %s", p, strerror(errno));
+		*s = '/';
+	}
+	if (mkdir(p, 0777) && errno != EEXIST)
+		lf_die("cannot create %s: %s", p, strerror(errno));
+	free(p);
 }

@@ -72,6 +72,9 @@ const char *plist_text(struct plist *p);
 /* "" for 1, "s" otherwise. */
 const char *lf_plural(size_t n);
 
+/* mkdir -p; dies with the reason if it cannot. */
+void lf_mkdir_p(const char *path);
+
 /* String-keyed hash map; keys are copied, values are the caller's. */
 struct strmap;
 struct strmap *strmap_new(void);
