@@ -21,7 +21,8 @@ PLUGIN_LDLIBS   := -ljansson
 PLUGIN_SRCS := $(wildcard plugin/*.c) plugin/rules.gen.c
 PLUGIN_OBJS := $(sort $(PLUGIN_SRCS:.c=.o))
 PLUGIN_HDRS := $(wildcard plugin/*.h)
-RULES       := rules/primitives.tbl rules/locktypes.tbl rules/thresholds.tbl
+RULES       := rules/primitives.tbl rules/locktypes.tbl rules/boundedcalls.tbl \
+	       rules/thresholds.tbl
 
 TOOL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter \
 	-DLOCKFIT_ROOT='"$(CURDIR)"'

@@ -30,15 +30,18 @@ void lf_order_release(struct lf_order *order)
 }
 
 /* Calls that end in a bounded amount of work we do not measure. */
-static bool call_is_known(gimple *stmt, tree callee)
+bool lf_call_is_known(gimple *stmt, tree callee)
 {
+	const char *name;
+
 	if (gimple_call_internal_p(stmt))
 		return true;
 	if (!callee)
 		return false;
 	if (fndecl_built_in_p(callee))
 		return true;
-	return lf_primitive_lookup(lf_decl_name(callee) ?: "") != NULL;
+	name = lf_decl_name(callee) ?: "";
+	return lf_primitive_lookup(name) || lf_bounded_call_lookup(name);
 }
 
 int lf_stmt_cost(gimple *stmt, const struct lf_summary **callee_out)
@@ -48,8 +51,12 @@ int lf_stmt_cost(gimple *stmt, const struct lf_summary **callee_out)
 
 	if (is_gimple_call(stmt)) {
 		tree callee = gimple_call_fndecl(stmt);
+		const struct lf_bounded_call *bounded = callee ?
+			lf_bounded_call_lookup(lf_decl_name(callee) ?: "") : NULL;
 
-		if (callee && !call_is_known(stmt, callee))
+		if (bounded)
+			cost += bounded->cost;
+		if (callee && !lf_call_is_known(stmt, callee))
 			sum = lf_function_summary(callee);
 		else if (!callee && !gimple_call_internal_p(stmt))
 			sum = NULL;
@@ -188,7 +195,7 @@ static void summarise(tree fndecl, struct lf_summary *sum)
 					sum->loop |= callee->loop;
 					sum->known &= callee->known;
 				} else if (!fn_callee ||
-					   !call_is_known(stmt, fn_callee)) {
+					   !lf_call_is_known(stmt, fn_callee)) {
 					sum->known = false;
 				}
 			}

@@ -34,6 +34,10 @@ struct lf_summary {
 	vec<struct lf_summary_lock> locks;	/* taken here or deeper */
 };
 
+/* A call of bounded length without a body here: an internal function, a
+ * builtin, a lock primitive, or one rules/boundedcalls.tbl lists. */
+bool lf_call_is_known(gimple *stmt, tree callee);
+
 /* Cost of one statement, including a known callee's body. */
 int lf_stmt_cost(gimple *stmt, const struct lf_summary **callee);
 

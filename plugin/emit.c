@@ -79,6 +79,9 @@ static json_t *calls_json(const struct lf_section *sec)
 
 	FOR_EACH_VEC_ELT(sec->calls, i, call) {
 		json_t *c = json_object();
+		const struct lf_bounded_call *bounded = call->callee ?
+			lf_bounded_call_lookup(lf_decl_name(call->callee) ?: "")
+			: NULL;
 
 		json_object_set_new(c, "callee", json_string(
 			lf_callee_name(call->callee, buf, sizeof(buf))));
@@ -88,6 +91,10 @@ static json_t *calls_json(const struct lf_section *sec)
 			json_object_set_new(c, "cost_known",
 					    json_boolean(call->sum->known));
 			json_object_set_new(c, "loop", json_boolean(call->sum->loop));
+		} else if (bounded) {
+			json_object_set_new(c, "cost", json_integer(bounded->cost));
+			json_object_set_new(c, "cost_known", json_true());
+			json_object_set_new(c, "loop", json_false());
 		} else {
 			json_object_set_new(c, "cost", json_null());
 		}

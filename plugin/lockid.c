@@ -216,14 +216,24 @@ static void resolve_pointer(struct function *fun, tree ptr,
  * REF is the lock object itself (the operand of an ADDR_EXPR).  Collect
  * the member path from the outside in, then name its base.
  */
+/*
+ * REF is the lock object itself (the operand of an ADDR_EXPR).  A lock
+ * inside a struct is named by the innermost named struct that holds it,
+ * "struct fown_struct::lock", whether the code reached it as
+ * &filp->f_owner.lock, &fown->lock or a global's member: one lock, one
+ * name.  (Several objects of that type share the name; verdicts are then
+ * decided over all of them, which errs on the safe side.)  Only a lock
+ * that is a whole variable, or an element of an array variable, is named
+ * by the variable.
+ */
 static void resolve_object(struct function *fun, tree ref,
 			   struct lf_lockid *id, int depth)
 {
 	char path[512] = "", buf[768], tbuf[256];
 	const char *pieces[16];
-	tree lock_type = TREE_TYPE(ref), member = NULL_TREE;
+	tree lock_type = TREE_TYPE(ref), member = NULL_TREE, named = NULL_TREE;
 	enum lf_lockid_kind kind;
-	int n = 0;
+	int n = 0, cut = -1;
 
 	if (TREE_CODE(ref) == COMPONENT_REF)
 		member = TREE_OPERAND(ref, 1);
@@ -231,48 +241,52 @@ static void resolve_object(struct function *fun, tree ref,
 	 * are reached as if they were not there (C11), so skip them. */
 	while ((TREE_CODE(ref) == COMPONENT_REF || TREE_CODE(ref) == ARRAY_REF)
 	       && n < 16) {
-		if (TREE_CODE(ref) == ARRAY_REF)
+		if (TREE_CODE(ref) == ARRAY_REF) {
 			pieces[n++] = "[]";
-		else if (lf_decl_name(TREE_OPERAND(ref, 1)))
+		} else if (lf_decl_name(TREE_OPERAND(ref, 1))) {
 			pieces[n++] = lf_decl_name(TREE_OPERAND(ref, 1));
+			if (cut < 0 && lf_type_name(TREE_TYPE(TREE_OPERAND(ref, 0)),
+						    tbuf, sizeof(tbuf))) {
+				named = TREE_TYPE(TREE_OPERAND(ref, 0));
+				cut = n;
+			}
+		}
 		ref = TREE_OPERAND(ref, 0);
+	}
+	if (named) {
+		lf_type_name(named, tbuf, sizeof(tbuf));
+		while (cut-- > 0) {
+			size_t len = strlen(path);
+
+			snprintf(path + len, sizeof(path) - len, "%s%s",
+				 len && strcmp(pieces[cut], "[]") ? "." : "",
+				 pieces[cut]);
+		}
+		snprintf(buf, sizeof(buf), "%s::%s", tbuf, path);
+		set_id(id, LF_ID_member, buf, lock_type);
+		id->decl = member;
+		return;
 	}
 	while (n-- > 0) {
 		size_t len = strlen(path);
 
-		snprintf(path + len, sizeof(path) - len, "%s%s",
-			 len && strcmp(pieces[n], "[]") ? "." : "", pieces[n]);
+		snprintf(path + len, sizeof(path) - len, "%s", pieces[n]);
 	}
 
 	if (DECL_P(ref)) {
 		if (!name_decl(fun, ref, buf, sizeof(buf), &kind))
 			goto unknown;
-		if (path[0]) {
-			size_t n = strlen(buf);
-
-			snprintf(buf + n, sizeof(buf) - n, "%s%s",
-				 path[0] == '[' ? "" : ".", path);
-		}
+		strncat(buf, path, sizeof(buf) - strlen(buf) - 1);
 		set_id(id, kind, buf, lock_type);
-		id->decl = member ? member : ref;
+		id->decl = ref;
 		return;
 	}
 
-	if (TREE_CODE(ref) == MEM_REF) {
-		tree base = TREE_OPERAND(ref, 0);
-
-		if (path[0] && lf_type_name(TREE_TYPE(ref), tbuf, sizeof(tbuf))) {
-			/* p->member: every object of that struct type */
-			snprintf(buf, sizeof(buf), "%s::%s", tbuf, path);
-			set_id(id, LF_ID_member, buf, lock_type);
-			id->decl = member;
-			return;
-		}
-		if (!path[0] && integer_zerop(TREE_OPERAND(ref, 1))) {
-			/* *p: the lock is what p points to */
-			resolve_pointer(fun, base, id, depth + 1);
-			return;
-		}
+	if (TREE_CODE(ref) == MEM_REF && !path[0] &&
+	    integer_zerop(TREE_OPERAND(ref, 1))) {
+		/* *p: the lock is what p points to */
+		resolve_pointer(fun, TREE_OPERAND(ref, 0), id, depth + 1);
+		return;
 	}
 unknown:
 	set_id(id, LF_ID_unknown, "?", lock_type);

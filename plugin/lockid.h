@@ -6,9 +6,10 @@
  *   file_systems_lock                     global (TREE_PUBLIC) object
  *   fs/filesystems.c:file_systems_lock    file-static object
  *   fs/x.c:func:lock                      function-static object
- *   init_task.alloc_lock                  member of a global object
- *   struct sock::sk_callback_lock         member reached through a pointer
- *   struct a::b.c                         nested member, outermost struct first
+ *   struct sock::sk_callback_lock         a struct member, however reached
+ *   struct fown_struct::lock              ... named by the innermost named
+ *                                         struct (&filp->f_owner.lock too)
+ *   fs/x.c:locks[]                        element of an array variable
  *   *struct a::lockp                      lock reached through a pointer field
  *   param:func:1                          the lock is parameter 1 of func
  *   local:func:name                       a local pointer we cannot follow

@@ -37,6 +37,19 @@ const struct lf_locktype *lf_locktype_lookup(const char *type)
 			cmp_locktype);
 }
 
+static int cmp_bounded(const void *key, const void *elem)
+{
+	return strcmp((const char *)key,
+		      ((const struct lf_bounded_call *)elem)->name);
+}
+
+const struct lf_bounded_call *lf_bounded_call_lookup(const char *name)
+{
+	return (const struct lf_bounded_call *)bsearch(name, lf_bounded_calls,
+			lf_bounded_calls_count, sizeof(lf_bounded_calls[0]),
+			cmp_bounded);
+}
+
 const char *lf_class_name(enum lf_class cls)
 {
 	static const char *const names[LF_CLASS_COUNT] = {

@@ -61,7 +61,15 @@ struct lf_locktype {
 	const char *init;
 };
 
+/* An out-of-line function known to be short (rules/boundedcalls.tbl). */
+struct lf_bounded_call {
+	const char *name;
+	int cost;		/* estimated instructions */
+};
+
 /* The tables themselves (rules.gen.c), sorted by name. */
+extern const struct lf_bounded_call lf_bounded_calls[];
+extern const size_t lf_bounded_calls_count;
 extern const struct lf_primitive lf_primitives[];
 extern const size_t lf_primitives_count;
 extern const struct lf_locktype lf_locktypes[];
@@ -69,6 +77,7 @@ extern const size_t lf_locktypes_count;
 
 const struct lf_primitive *lf_primitive_lookup(const char *name);
 const struct lf_locktype *lf_locktype_lookup(const char *type);
+const struct lf_bounded_call *lf_bounded_call_lookup(const char *name);
 
 const char *lf_class_name(enum lf_class cls);
 const char *lf_mode_name(enum lf_mode mode);

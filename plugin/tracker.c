@@ -174,7 +174,7 @@ static void section_stmt(struct lf_fn *fn, struct lf_section *sec,
 		if (sum) {
 			sec->loop |= sum->loop;
 			sec->cost_known &= sum->known;
-		} else {
+		} else if (!lf_call_is_known(stmt, callee)) {
 			sec->cost_known = false;
 		}
 	}

@@ -4,7 +4,8 @@
 # duplicate names, an acquire without its release (or the reverse).
 #
 # usage: awk -f scripts/gen-rules.awk rules/primitives.tbl \
-#            rules/locktypes.tbl rules/thresholds.tbl > plugin/rules.gen.c
+#            rules/locktypes.tbl rules/boundedcalls.tbl rules/thresholds.tbl \
+#            > plugin/rules.gen.c
 # Any error goes to stderr as FILE:LINE: message, and the exit status is 1.
 
 function fail(msg) {
@@ -74,6 +75,14 @@ FILENAME ~ /locktypes\.tbl$/ {
 	next
 }
 
+FILENAME ~ /boundedcalls\.tbl$/ {
+	if (NF < 3 || $2 !~ /^[0-9]+$/) { fail("expected: name cost why..."); next }
+	if (nbc > 0 && $1 <= bcname[nbc]) fail("'" $1 "' is out of order or duplicate")
+	bcname[++nbc] = $1
+	bcrow[nbc] = sprintf("\t{ \"%s\", %s },", $1, $2)
+	next
+}
+
 FILENAME ~ /thresholds\.tbl$/ {
 	if (NF != 2 || $2 !~ /^[0-9]+$/) { fail("expected: name number"); next }
 	thr[$1] = $2
@@ -117,6 +126,11 @@ END {
 	for (k = 1; k <= nlt; k++) print lrow[k]
 	print "};"
 	print "const size_t lf_locktypes_count = " nlt ";"
+	print ""
+	print "const struct lf_bounded_call lf_bounded_calls[] = {"
+	for (k = 1; k <= nbc; k++) print bcrow[k]
+	print "};"
+	print "const size_t lf_bounded_calls_count = " nbc ";"
 	print ""
 	print "const int lf_rwlock_short_cost = " thr["rwlock_short_cost"] ";"
 	print "const int lf_inline_depth = " thr["inline_depth"] ";"
