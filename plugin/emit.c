@@ -137,7 +137,21 @@ static json_t *nested_json(const struct lf_fn *fn, const struct lf_section *sec)
 	return arr;
 }
 
-static void emit_section(const struct lf_fn *fn, const struct lf_section *sec)
+/* What is off when the section is entered (before the acquire), on every
+ * path from function entry: a sleeping lock needs all three false. */
+static json_t *context_json(struct lf_ctx_result *ctx, gimple *stmt)
+{
+	struct lf_ctx_state st;
+
+	lf_ctx_before(ctx, stmt, &st);
+	return json_pack("{sbsbsb}",
+			 "preempt_disabled", st.depth[LF_CTX_PREEMPT] > 0,
+			 "irqs_disabled", st.depth[LF_CTX_IRQ] > 0,
+			 "bh_disabled", st.depth[LF_CTX_BH] > 0);
+}
+
+static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
+			 struct lf_ctx_result *ctx)
 {
 	const struct lf_event *acq = &fn->events[sec->acquire];
 	json_t *rec = lf_record_new("section", acq->loc, fn->fun->decl);
@@ -152,6 +166,8 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec)
 	json_object_set_new(rec, "loop", json_boolean(sec->loop));
 	json_object_set_new(rec, "recursive", json_boolean(sec->recursive));
 	json_object_set_new(rec, "open_at_exit", json_boolean(sec->open_at_exit));
+	if (ctx)
+		json_object_set_new(rec, "context", context_json(ctx, acq->stmt));
 	json_object_set_new(rec, "loop_depth", json_integer(
 		gimple_bb(acq->stmt)->loop_father ?
 		bb_loop_depth(gimple_bb(acq->stmt)) : 0));
@@ -234,7 +250,7 @@ static void emit_wrapper(const struct lf_fn *fn)
 	lf_record_add(rec);
 }
 
-void lf_emit_function(const struct lf_fn *fn)
+void lf_emit_function(const struct lf_fn *fn, struct lf_ctx_result *ctx)
 {
 	unsigned i;
 	int index;
@@ -244,7 +260,7 @@ void lf_emit_function(const struct lf_fn *fn)
 	if (!lf_records_wanted())
 		return;
 	FOR_EACH_VEC_ELT(fn->sections, i, sec)
-		emit_section(fn, sec);
+		emit_section(fn, sec, ctx);
 	FOR_EACH_VEC_ELT(fn->release_only, i, index)
 		emit_release_only(fn, index);
 	FOR_EACH_VEC_ELT(fn->lockargs, i, la)

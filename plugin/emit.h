@@ -7,12 +7,13 @@
 
 #include "tracker.h"
 
-void lf_emit_function(const struct lf_fn *fn);
+struct lf_ctx_result;
+/* CTX gives each section the context it is entered in. */
+void lf_emit_function(const struct lf_fn *fn, struct lf_ctx_result *ctx);
 
 /* One "calls" record per function: what it calls and in which context,
  * for the report's call graph (hot paths, callers of arch lock users).
  * CTX may be NULL: nothing in FUN changes the context. */
-struct lf_ctx_result;
 void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx);
 extern bool lf_emit_callgraph;	/* -fplugin-arg-lockfit-calls=no */
 

@@ -54,10 +54,9 @@ public:
 
 	unsigned int execute(function *fun) final override
 	{
-		struct lf_fn *fn;
-		struct lf_ctx_result *ctx;
-
 		const char *name = lf_decl_name(fun->decl);
+		struct lf_ctx_result *ctx;
+		struct lf_fn *fn;
 
 		lf_stats.functions++;
 		/* The body of spin_lock() is the lock, not a use of it. */
@@ -67,14 +66,14 @@ public:
 		ctx = fn ? lf_ctx_analyse(fn) : NULL;
 		lf_check_arch_spin(fun, fn, ctx);
 		lf_emit_calls(fun, ctx);
+		if (fn) {
+			lf_stats.locking++;
+			lf_check_rwlock(fn);
+			lf_emit_function(fn, ctx);
+			lf_fn_release(fn);
+		}
 		if (ctx)
 			lf_ctx_release(ctx);
-		if (!fn)
-			return 0;
-		lf_stats.locking++;
-		lf_check_rwlock(fn);
-		lf_emit_function(fn);
-		lf_fn_release(fn);
 		return 0;
 	}
 };
