@@ -22,26 +22,43 @@ struct macro_use {
 static vec<struct macro_use> macro_uses;
 static void (*prev_used)(cpp_reader *, location_t, cpp_hashnode *);
 
+/* The assertion macros' identifiers, looked up once: libcpp calls us for
+ * every macro expansion of the unit, so this must cost a few compares. */
+#define MAX_ASSERT_MACROS 16
+static struct {
+	cpp_hashnode *node;
+	unsigned int ctx;
+} assert_macros[MAX_ASSERT_MACROS];
+static int n_assert_macros;
+
 static void macro_used(cpp_reader *pfile, location_t loc, cpp_hashnode *node)
 {
-	const struct lf_primitive *prim;
-
 	if (prev_used)
 		prev_used(pfile, loc, node);
-	prim = lf_primitive_lookup((const char *)NODE_NAME(node));
-	if (prim && prim->action == LF_ACT_assert) {
-		struct macro_use use = { loc, prim->ctx };
+	for (int i = 0; i < n_assert_macros; i++)
+		if (assert_macros[i].node == node) {
+			struct macro_use use = { loc, assert_macros[i].ctx };
 
-		macro_uses.safe_push(use);
-	}
-	/* libcpp reports a macro's first use only; we want every one. */
-	node->flags &= ~NODE_USED;
+			macro_uses.safe_push(use);
+			return;
+		}
 }
 
 void lf_ctx_register_macro_hook(void)
 {
 	cpp_callbacks *cb = cpp_get_callbacks(parse_in);
 
+	n_assert_macros = 0;
+	for (size_t i = 0; i < lf_primitives_count; i++) {
+		const struct lf_primitive *prim = &lf_primitives[i];
+
+		if (prim->action != LF_ACT_assert ||
+		    n_assert_macros == MAX_ASSERT_MACROS)
+			continue;
+		assert_macros[n_assert_macros].node = cpp_lookup(parse_in,
+			(const unsigned char *)prim->name, strlen(prim->name));
+		assert_macros[n_assert_macros++].ctx = prim->ctx;
+	}
 	prev_used = cb->used;
 	cb->used = macro_used;
 }

@@ -24,19 +24,20 @@ static bool known_size(tree t, unsigned HOST_WIDE_INT *out)
 /* The spinlock_t this unit declares, if it includes <linux/spinlock.h>;
  * caught as it is declared, since file-scope names are gone by the time
  * the passes run. */
-static tree spinlock_t_type;
+static tree spinlock_t_type, spinlock_t_name;
 
+/* Called for every declaration of the unit: one pointer compare. */
 static void finish_decl(void *gcc_data, void *user_data)
 {
 	tree decl = (tree)gcc_data;
-	const char *name = lf_decl_name(decl);
 
-	if (TREE_CODE(decl) == TYPE_DECL && name && !strcmp(name, "spinlock_t"))
+	if (TREE_CODE(decl) == TYPE_DECL && DECL_NAME(decl) == spinlock_t_name)
 		spinlock_t_type = TREE_TYPE(decl);
 }
 
 void lf_layout_register(const char *plugin_name)
 {
+	spinlock_t_name = get_identifier("spinlock_t");
 	register_callback(plugin_name, PLUGIN_FINISH_DECL, finish_decl, NULL);
 }
 
