@@ -76,6 +76,7 @@ check-kernel: deps
 	testsuite/kernel/bitlocks
 	testsuite/kernel/bitlock-rank
 	testsuite/kernel/gate
+	testsuite/kernel/verdicts
 	testsuite/patch/run --kernel
 
 bench: deps
