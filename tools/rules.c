@@ -136,6 +136,61 @@ static void load_primitives(struct lf_rules *r)
 	fclose(f);
 }
 
+/* The name of a call form: "read_lock(L)" -> "read_lock". */
+static char *call_name(const char *form)
+{
+	return strndup(form, strcspn(form, "("));
+}
+
+/*
+ * rules/rewrites.tbl, the "spinlock" kind's call rows: which spin_ form
+ * each rwlock api becomes, plain or promoted ("promote=irqsave").
+ * Columns: kind cat when from -> to; "%kind" lines declare kinds.  The
+ * forms may contain blanks ("read_lock_irqsave(L, F)"): the row is split
+ * on the arrow.
+ */
+static void load_rewrites(struct lf_rules *r)
+{
+	char *path, line[1024];
+	int lineno = 0;
+	FILE *f = open_table(r->dir, "rewrites.tbl", &path);
+
+	r->spin_calls = strmap_new();
+	while (fgets(line, sizeof(line), f)) {
+		char kind[64], cat[64], when[64], from[256], *arrow, *key, *to;
+
+		lineno++;
+		if (line[0] == '#' || line[0] == '%' || line[strspn(line, " \t\n")] == 0)
+			continue;
+		arrow = strstr(line, "->");
+		if (!arrow || sscanf(line, "%63s %63s %63s %255[^\n]", kind, cat,
+				     when, from) != 4)
+			lf_die("%s:%d: expected: kind cat when from -> to", path, lineno);
+		if (strcmp(kind, "spinlock") || strcmp(cat, "call"))
+			continue;
+		to = arrow + 2 + strspn(arrow + 2, " \t");
+		key = xasprintf("%s %.*s", when, (int)strcspn(from, "( \t"), from);
+		strmap_put(r->spin_calls, key, call_name(to));
+		free(key);
+	}
+	fclose(f);
+}
+
+const char *lf_rules_spin_call(const struct lf_rules *r, const char *api,
+			       const char *promote)
+{
+	char *key = promote ? xasprintf("promote=%s %s", promote, api) : NULL;
+	const char *to = key ? strmap_get(r->spin_calls, key) : NULL;
+
+	free(key);
+	if (to)
+		return to;
+	key = xasprintf("- %s", api);
+	to = strmap_get(r->spin_calls, key);
+	free(key);
+	return to;
+}
+
 static bool is_identifier(const char *s)
 {
 	if (!*s || isdigit((unsigned char)*s))
@@ -215,6 +270,7 @@ void lf_rules_load(struct lf_rules *r)
 	r->dir = rules_dir();
 	load_thresholds(r);
 	load_primitives(r);
+	load_rewrites(r);
 	load_hotpaths(r);
 	load_bitlocks(r);
 }

@@ -23,6 +23,7 @@ struct lf_rules {
 	struct strmap *hot;	/* hot entry function -> non-NULL */
 	struct { const char **v; size_t n, cap; } hot_list;	/* table order */
 	struct strmap *nogrow;	/* struct that must not grow -> reason */
+	struct strmap *spin_calls;	/* "when api" -> spin_ name (rewrites.tbl) */
 };
 
 /* Load every table; exits 2 on error. */
@@ -30,6 +31,14 @@ void lf_rules_load(struct lf_rules *r);
 
 /* Does primitives.tbl list API as something a developer writes for CLASS? */
 bool lf_rules_has_api(const struct lf_rules *r, const char *cls, const char *api);
+
+/*
+ * What rwlock API becomes in a spinlock_t rewrite (rules/rewrites.tbl):
+ * with PROMOTE ("irqsave", "bh") the promoted form if the table has one,
+ * else the plain mapping; "-" when the table refuses it, NULL if absent.
+ */
+const char *lf_rules_spin_call(const struct lf_rules *r, const char *api,
+			       const char *promote);
 
 /* Is FUNCTION (a record's name: "file:name" for a static) in hotpaths.tbl? */
 bool lf_rules_is_hot(const struct lf_rules *r, const char *function);

@@ -527,48 +527,13 @@ static int strength(const char *variant)
 	       !strcmp(variant, "irq") || !strcmp(variant, "irqsave") ? 2 : 0;
 }
 
-/* "lock_bh" -> "lock": drop the variant suffix of an api's tail. */
-static void strip_variant(char *s)
+/* The spin_ form a site needs: rules/rewrites.tbl's mapping ("-": the
+ * table refuses it; a reader that can take no promotion, say). */
+static char *spin_api(const struct eval *e, const char *api, const char *promote)
 {
-	static const char *const suffixes[] = { "_irqsave", "_irq", "_bh" };
-	size_t n = strlen(s);
+	const char *to = lf_rules_spin_call(&e->a->rules, api, promote);
 
-	for (size_t i = 0; i < ARRAY_SIZE(suffixes); i++) {
-		size_t k = strlen(suffixes[i]);
-
-		if (n > k && !strcmp(s + n - k, suffixes[i])) {
-			s[n - k] = 0;
-			return;
-		}
-	}
-}
-
-/*
- * "read_lock_bh" -> "spin_lock_bh"; with VARIANT "irqsave" ->
- * "spin_lock_irqsave" (VARIANT NULL keeps the site's own).  Guards:
- * "guard(read_lock_irq)" -> "guard(spinlock_irq)".
- */
-static char *spin_api(const char *api, const char *variant)
-{
-	size_t n = strlen(api);
-	bool guard = !strncmp(api, "guard(", 6) && n > 7 && api[n - 1] == ')';
-	char *inner = guard ? strndup(api + 6, n - 7) : xstrdup(api);
-	const char *rest = strchr(inner, '_');
-	const char *sep = variant && strcmp(variant, "plain") ? "_" : "";
-	char *tail = xstrdup(rest ? rest + 1 : "lock"), *out;
-
-	if (variant)
-		strip_variant(tail);
-	if (!*sep)
-		variant = "";
-	if (guard)
-		out = xasprintf("guard(spinlock%s%s%s)", tail + strcspn(tail, "_"),
-				sep, variant);
-	else
-		out = xasprintf("spin_%s%s%s", tail, sep, variant);
-	free(inner);
-	free(tail);
-	return out;
+	return xstrdup(to ? to : "-");
 }
 
 /*
@@ -598,7 +563,7 @@ static void spin_needs(struct eval *e)
 		bool promote = lf_is_read(r) && strength(r->variant) < ws;
 
 		e->v->promoted[i] = promote;
-		e->v->needs[i] = spin_api(r->api, promote ?
+		e->v->needs[i] = spin_api(e, r->api, promote ?
 					  (ws == 2 ? "irqsave" : "bh") : NULL);
 		promoted += promote;
 	}
