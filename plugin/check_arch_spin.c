@@ -45,9 +45,8 @@ struct sink {
 struct needy {
 	tree decl;
 	bool exposed;		/* callable from elsewhere: public or address taken */
-	auto_vec<struct sink> sinks;	/* entry-dependent sinks */
-	location_t via_call;	/* or: calls a needy function from entry */
-	tree via_callee;
+	auto_vec<struct sink> sinks;	/* entry-dependent sinks (or none: it
+					   calls a needy function from entry) */
 	auto_vec<struct callsite> callers;
 	enum verdict verdict;
 	const struct callsite *culprit;	/* V_UNSAFE: the caller to blame */
@@ -179,15 +178,10 @@ static void check_call(struct function *fun, struct lf_ctx_result *ctx,
 	cs.atomic = lf_ctx_atomic(&st);
 	cs.enabled_at = st.enabled_at[LF_CTX_ATOMIC];
 	callee->callers.safe_push(cs);
+	/* nothing changed since entry: this function's callers decide too */
 	if (!cs.atomic && cs.enabled_at == UNKNOWN_LOCATION &&
-	    callee->decl != fun->decl) {
-		struct needy *me = needy_get(fun->decl);
-
-		if (!me->via_callee) {
-			me->via_callee = callee->decl;
-			me->via_call = cs.loc;
-		}
-	}
+	    callee->decl != fun->decl)
+		needy_get(fun->decl);
 }
 
 void lf_check_arch_spin(struct function *fun, struct lf_fn *fn,

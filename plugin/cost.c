@@ -233,7 +233,6 @@ const struct lf_summary *lf_function_summary(tree fndecl)
 
 		summarise(fndecl, &done);
 		add_drops(fndecl, &done);
-		done.has_body = true;
 		*sum = done;	/* takes over done.locks */
 	}
 	summary_depth--;

@@ -30,7 +30,6 @@ struct lf_summary {
 	int cost;		/* longest acyclic path, estimated insns */
 	bool known;		/* false: reaches a call of unknown length */
 	bool loop;		/* the body, or a callee's, has a cycle */
-	bool has_body;
 	vec<struct lf_summary_lock> locks;	/* taken here or deeper */
 };
 

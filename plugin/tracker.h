@@ -94,10 +94,4 @@ const struct lf_primitive *lf_call_primitive(gimple *stmt);
 bool lf_same_lock_object(const struct lf_fn *fn, const struct lf_event *a,
 			 const struct lf_event *b);
 
-static inline const struct lf_lockid *lf_event_lock(const struct lf_fn *fn,
-						    const struct lf_event *ev)
-{
-	return ev->lock >= 0 ? &fn->locks[ev->lock] : NULL;
-}
-
 #endif /* LOCKFIT_TRACKER_H */
