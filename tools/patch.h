@@ -7,6 +7,7 @@
  *   patch_jobs.c    which locks, which script, -D options, files, evidence
  *   patch_decl.c    where each lock is declared ("decl" of the records)
  *   patch_spatch.c  spatch on the named files, its diff made git-style
+ *   patch_view.c    the copies of those files spatch reads
  *   patch_mail.c    subject prefix, message, diffstat: the patch file
  *   patch_verify.c  git apply --check, rebuild, sparse, checkpatch
  *   patch_exec.c    running a command with its output captured
@@ -115,6 +116,12 @@ char *lf_mail_filename(const struct lf_pjob *j, size_t number);
  */
 void lf_verify(struct lf_pjob *j, const char *tree, const char *patch);
 
+/* Where a copy of TREE goes: "$LOCKFIT_SCRATCH.WHAT.PID", else
+ * ".lockfit-WHAT.PID" next to TREE (hard links need its file system). */
+char *lf_scratch_path(const char *tree, const char *what);
+/* cp -al TREE COPY (COPY removed first); NULL, or what went wrong.
+ * Replace a file of COPY by unlinking it first: it is TREE's file. */
+char *lf_link_copy(const char *tree, const char *copy);
 /* The scratch copy of TREE at SCRATCH (patch_scratch.c): hard links,
  * with kbuild's own files real copies; NULL, or what went wrong. */
 char *lf_scratch_make(const char *tree, const char *scratch, size_t *ncopied);
@@ -137,6 +144,19 @@ void lf_exec_run(struct lf_exec *r, const char *dir, const char *const *argv,
 /* The same, stdout and stderr apart (ERR may be NULL: discarded). */
 void lf_exec_split(struct lf_exec *r, char **err, const char *dir,
 		   const char *const *argv, const char *const *env);
+
+/*
+ * The view spatch runs on (patch_view.c).  Needed when one of FILES of
+ * TREE holds __attribute__; then VIEW is a hard-linked copy of TREE in
+ * which FILES are copies with the keyword respelled as a macro that the
+ * macro file MACROS (written here) defines to nothing.  NULL, or what
+ * went wrong.
+ */
+bool lf_view_needed(const char *tree, const struct lf_strv *files);
+char *lf_view_make(const char *tree, const struct lf_strv *files,
+		   const char *view, const char *macros);
+/* TEXT (spatch's output on the view) spelled as the tree is; frees TEXT. */
+char *lf_view_unspell(char *text);
 
 /* The first N lines of TEXT, for a reason. */
 char *lf_head(const char *text, size_t n);

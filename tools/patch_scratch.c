@@ -119,21 +119,43 @@ static int visit(const char *path, const struct stat *st, int type,
 	return 0;
 }
 
-char *lf_scratch_make(const char *tree, const char *scratch, size_t *ncopied)
+char *lf_scratch_path(const char *tree, const char *what)
 {
-	const char *rm[] = { "rm", "-rf", scratch, NULL };
-	const char *cp[] = { "cp", "-al", tree, scratch, NULL };
-	struct lf_exec r;
-	int ret;
+	const char *env = getenv("LOCKFIT_SCRATCH");
+	char *parent = xstrdup(tree), *slash = strrchr(parent, '/'), *path;
 
-	lf_exec_run(&r, NULL, rm, NULL);
-	free(r.out);
+	if (slash)
+		*slash = 0;
+	path = env && *env ? xasprintf("%s.%s.%d", env, what, (int)getpid()) :
+	       xasprintf("%s/.lockfit-%s.%d", slash ? parent : ".", what,
+			 (int)getpid());
+	free(parent);
+	return path;
+}
+
+char *lf_link_copy(const char *tree, const char *copy)
+{
+	const char *cp[] = { "cp", "-al", tree, copy, NULL };
+	struct lf_exec r;
+	char *err = NULL;
+
+	lf_scratch_remove(copy);
 	lf_exec_run(&r, NULL, cp, NULL);
 	if (r.status)
-		return xasprintf("cp -al %s %s (the scratch copy must be on the "
-				 "tree's file system; see LOCKFIT_SCRATCH): %s",
-				 tree, scratch, r.out);
+		err = xasprintf("cp -al %s %s (the copy must be on the tree's "
+				"file system; see LOCKFIT_SCRATCH): %s", tree, copy,
+				r.out);
 	free(r.out);
+	return err;
+}
+
+char *lf_scratch_make(const char *tree, const char *scratch, size_t *ncopied)
+{
+	char *err = lf_link_copy(tree, scratch);
+	int ret;
+
+	if (err)
+		return err;
 	scratch_len = strlen(scratch);
 	copied = 0;
 	copy_errno = 0;

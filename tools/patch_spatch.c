@@ -2,8 +2,10 @@
 /*
  * patch_spatch.c - run one cocci/ script on the files the records name,
  * the way scripts/coccicheck runs it (-D patch --very-quiet, the
- * script's "// Options:" line, --patch TREE), from an empty directory so
- * that no .cocciconfig is read; and make its diff git-style.
+ * script's "// Options:" line, --patch TREE; on a view of the tree when
+ * spatch could not parse the files as they are, patch_view.c), from a
+ * directory of its own so that no .cocciconfig is read; and make its
+ * diff git-style.
  *
  * spatch's stderr holds the script's notes for what it left to a human
  * ("FILE:LINE: lockfit: ..."): a note that a file was left unchanged
@@ -144,8 +146,10 @@ static bool exists(const char *tree, const char *file)
 void lf_spatch_run(struct lf_pjob *j, const char *tree)
 {
 	struct lf_strv argv = { 0 };
-	char *script = script_path(j->script), *err = NULL;
+	char *script = script_path(j->script), *err = NULL, *macros;
 	char dir[] = "/tmp/lockfit-spatch.XXXXXX";
+	char *view = NULL;
+	const char *root = tree;	/* where spatch reads the files */
 	struct lf_exec r;
 
 	for (size_t i = 0; i < j->files.n; i++)
@@ -157,50 +161,73 @@ void lf_spatch_run(struct lf_pjob *j, const char *tree)
 		}
 	if (!mkdtemp(dir))
 		lf_die("cannot create a temporary directory: %s", strerror(errno));
+	macros = xasprintf("%s/macros.h", dir);
+	if (lf_view_needed(tree, &j->files)) {
+		view = lf_scratch_path(tree, "view");
+		j->failed = lf_view_make(tree, &j->files, view, macros);
+		if (j->failed)
+			goto out;
+		root = view;
+	}
 	lf_strv_add(&argv, "spatch");
 	lf_strv_add(&argv, "-D");
 	lf_strv_add(&argv, "patch");
 	lf_strv_add(&argv, "--very-quiet");
 	options(script, &argv);
+	if (view) {
+		lf_strv_add(&argv, "--macro-file");
+		lf_strv_add(&argv, macros);
+	}
 	lf_strv_add(&argv, "--cocci-file");
 	lf_strv_add(&argv, script);
 	for (size_t i = 0; i < j->dopts.n; i++)
 		lf_strv_add(&argv, j->dopts.v[i]);
 	lf_strv_add(&argv, "--patch");
-	lf_strv_add(&argv, tree);
+	lf_strv_add(&argv, root);
 	for (size_t i = 0; i < j->files.n; i++) {
-		char *p = xasprintf("%s/%s", tree, j->files.v[i]);
+		char *p = xasprintf("%s/%s", root, j->files.v[i]);
 
 		lf_strv_add(&argv, p);
 		free(p);
 	}
 	VEC_PUSH(&argv, NULL);
+	/* From a directory of its own: no .cocciconfig is read. */
 	lf_exec_split(&r, &err, dir, (const char *const *)argv.v, NULL);
-	rmdir(dir);
 	j->spatch_secs = r.secs;
-	j->notes = relative(err, tree);
+	j->notes = relative(err, root);
+	if (view)
+		j->notes = lf_view_unspell(j->notes);
 	if (r.status) {
-		char *head = lf_head(err, 5);
+		char *head = lf_head(j->notes, 5);
 
 		j->failed = xasprintf("spatch exited with status %d: %s", r.status,
 				      head);
 		free(head);
-		return;
+		free(r.out);
+		goto out;
 	}
-	j->diff = gitify(r.out, tree);
-	if (strstr(err, "left unchanged")) {
-		char *head = lf_head(err, 5);
+	j->diff = gitify(r.out, root);
+	free(r.out);
+	if (view)
+		j->diff = lf_view_unspell(j->diff);
+	if (strstr(j->notes, "left unchanged")) {
+		char *head = lf_head(j->notes, 5);
 
 		j->failed = xasprintf("the script refused part of the rewrite, a "
 				      "half conversion: %s", head);
 		free(head);
 	} else if (!*j->diff) {
-		char *head = lf_head(err, 5);
+		char *head = lf_head(j->notes, 5);
 
 		j->failed = xasprintf("the script changed nothing%s%s",
 				      *head ? ": " : "", head);
 		free(head);
 	}
-	free(r.out);
+out:
+	if (view)
+		lf_scratch_remove(view);
+	lf_scratch_remove(dir);
+	free(view);
+	free(macros);
 	free(script);
 }

@@ -155,16 +155,10 @@ static bool unlink_objs(struct ctx *c)
 
 static bool make_scratch(struct ctx *c)
 {
-	const char *env = getenv("LOCKFIT_SCRATCH");
-	char *parent = xstrdup(c->tree), *slash = strrchr(parent, '/'), *err;
+	char *err;
 	size_t n;
 
-	if (slash)
-		*slash = 0;
-	c->scratch = env && *env ? xasprintf("%s.%d", env, (int)getpid()) :
-		     xasprintf("%s/.lockfit-scratch.%d", slash ? parent : ".",
-			       (int)getpid());
-	free(parent);
+	c->scratch = lf_scratch_path(c->tree, "scratch");
 	err = lf_scratch_make(c->tree, c->scratch, &n);
 	if (err) {
 		fail(c, "scratch tree", "%s", err);

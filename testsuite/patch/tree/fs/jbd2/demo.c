@@ -6,7 +6,7 @@ static int demo_value;
 
 int demo_get(void)
 {
-	int v;
+	int v __attribute__((aligned(8)));	/* spatch 1.1.1 skips the function */
 
 	read_lock(&demo_lock);
 	v = demo_value;

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * patch_view.c - the copies of the named files that spatch reads.
+ *
+ * spatch 1.1.1 cannot parse __attribute__((...)) after the declarator of
+ * a local variable ("struct s v __attribute__((aligned(N)));", as in
+ * mm/z3fold.c) and silently skips the whole function, leaving a half
+ * conversion.  The same attribute written through a macro (__aligned(N))
+ * parses, because standard.h defines the macro to nothing.  So when a
+ * file to rewrite holds the keyword, spatch runs on a view: a hard-linked
+ * copy of the tree (so that --local-includes finds the same headers) in
+ * which those files are copies with the keyword spelled as a macro that
+ * our macro file defines to nothing; the diff it prints is spelled back.
+ * The spelling is an identifier no kernel file uses (a file that does is
+ * refused), so the way back is exact; no line is added or removed, so
+ * hunk headers stay right.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "util.h"
+#include "patch.h"
+
+#define KEYWORD		"__attribute__"
+#define SPELLING	"__lockfit_attribute__"
+
+/* TEXT with every FROM replaced by TO. */
+static char *respell(const char *text, const char *from, const char *to)
+{
+	struct strbuf sb = { 0 };
+	const char *p;
+
+	while ((p = strstr(text, from))) {
+		sb_printf(&sb, "%.*s%s", (int)(p - text), text, to);
+		text = p + strlen(from);
+	}
+	sb_printf(&sb, "%s", text);
+	return sb_take(&sb);
+}
+
+static char *read_all(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	struct strbuf sb = { 0 };
+	char buf[65536];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		sb_printf(&sb, "%.*s", (int)n, buf);
+	if (ferror(f)) {
+		fclose(f);
+		free(sb.s);
+		return NULL;
+	}
+	fclose(f);
+	return sb_take(&sb);
+}
+
+static char *write_all(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || fputs(text, f) < 0 || fclose(f))
+		return xasprintf("cannot write %s: %s", path, strerror(errno));
+	return NULL;
+}
+
+bool lf_view_needed(const char *tree, const struct lf_strv *files)
+{
+	bool needed = false;
+
+	for (size_t i = 0; i < files->n && !needed; i++) {
+		char *path = xasprintf("%s/%s", tree, files->v[i]);
+		char *text = read_all(path);
+
+		needed = text && strstr(text, KEYWORD);
+		free(text);
+		free(path);
+	}
+	return needed;
+}
+
+char *lf_view_make(const char *tree, const struct lf_strv *files,
+		   const char *view, const char *macros)
+{
+	char *err = write_all(macros, "#define " SPELLING "(x)\n");
+
+	if (!err)
+		err = lf_link_copy(tree, view);
+	for (size_t i = 0; i < files->n && !err; i++) {
+		char *src = xasprintf("%s/%s", tree, files->v[i]);
+		char *dst = xasprintf("%s/%s", view, files->v[i]);
+		char *text = read_all(src), *viewed;
+
+		if (!text) {
+			err = xasprintf("cannot read %s: %s", src, strerror(errno));
+		} else if (strstr(text, SPELLING)) {
+			err = xasprintf("%s uses the identifier %s, which lockfit "
+					"needs for spatch", files->v[i], SPELLING);
+		} else if (strstr(text, KEYWORD)) {
+			/* dst is the tree's file: a new one, not written through */
+			viewed = respell(text, KEYWORD, SPELLING);
+			if (unlink(dst))
+				err = xasprintf("cannot replace %s: %s", dst,
+						strerror(errno));
+			else
+				err = write_all(dst, viewed);
+			free(viewed);
+		}
+		free(text);
+		free(src);
+		free(dst);
+	}
+	return err;
+}
+
+char *lf_view_unspell(char *text)
+{
+	char *back = respell(text, SPELLING, KEYWORD);
+
+	free(text);
+	return back;
+}
