@@ -49,6 +49,12 @@ enum lf_pkind {
 /* "rwlock->spinlock" ... for the summary. */
 const char *lf_pkind_name(enum lf_pkind k);
 
+/* A recorded call of the lock that the patch must rewrite. */
+struct lf_psite {
+	const char *file, *function, *api;
+	int line;
+};
+
 /* One lock to rewrite, and what became of it. */
 struct lf_pjob {
 	enum lf_pkind kind;
@@ -58,6 +64,7 @@ struct lf_pjob {
 	struct lf_strv dopts;	/* spatch options the verdict implies */
 	struct lf_strv files;	/* to run spatch on, relative to the tree */
 	struct lf_strv tus;	/* units using the lock: objects to rebuild */
+	struct { struct lf_psite *v; size_t n, cap; } must;	/* to rewrite */
 	char *subject;		/* after "[PATCH] " */
 	char *body;		/* the evidence, wrapped, ends in "\n" */
 	char *refused;		/* no patch can be made: why (before spatch) */
@@ -92,7 +99,8 @@ struct lf_records;
 struct strmap *lf_decl_map(const struct lf_records *recs);
 
 /* Run the job's script on its files in TREE; set diff, notes,
- * spatch_secs, or failed. */
+ * spatch_secs, or failed (also when a site of j->must is left as it
+ * was: spatch skips a function it cannot parse without a word). */
 void lf_spatch_run(struct lf_pjob *j, const char *tree);
 
 /* The kernel subject prefix for a path: "fs", "jbd2", "tracing"... */

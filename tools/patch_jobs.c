@@ -114,6 +114,19 @@ static void add_file(struct lf_pjob *j, const struct lf_rec *r)
 		lf_strv_add_unique(&j->tus, r->tu);
 }
 
+/* R's file, and R's call when KIND's rewrite replaces it (not a call of
+ * a wrapper, which stays: its body is rewritten). */
+static void add_site(struct lf_pjob *j, const struct lf_analysis *a,
+		     const char *kind, const struct lf_rec *r)
+{
+	add_file(j, r);
+	if (r->api && lf_rules_rewrites_call(&a->rules, kind, r->api)) {
+		struct lf_psite s = { r->file, r->function, r->api, r->line };
+
+		VEC_PUSH(&j->must, s);
+	}
+}
+
 /* The decl files, the units of every record of the lock, and a check
  * that every path is inside the tree. */
 static void finish_files(struct lf_pjob *j, const struct lf_analysis *a,
@@ -275,10 +288,10 @@ static struct lf_pjob *verdict_job(const struct lf_analysis *a,
 	}
 	for (size_t i = 0; i < l->sites.n; i++) {
 		recs[i] = l->sites.v[i].rec;
-		add_file(j, recs[i]);
+		add_site(j, a, spin ? "spinlock" : "percpu_rwsem", recs[i]);
 	}
 	for (size_t i = 0; i < l->rels.n; i++)
-		add_file(j, l->rels.v[i].rec);
+		add_site(j, a, spin ? "spinlock" : "percpu_rwsem", l->rels.v[i].rec);
 	finish_files(j, a, decls);
 	prefix = main_prefix(recs, l->sites.n);
 	j->subject = xasprintf("%s: convert %s from %s to %s", prefix,
@@ -345,10 +358,10 @@ static struct lf_pjob *bit_job(const struct lf_analysis *a,
 	}
 	for (size_t i = 0; i < l->sites.n; i++) {
 		recs[i] = l->sites.v[i].rec;
-		add_file(j, recs[i]);
+		add_site(j, a, "bitlock", recs[i]);
 	}
 	for (size_t i = 0; i < l->wrapped.n; i++)
-		add_file(j, l->wrapped.v[i]);
+		add_site(j, a, "bitlock", l->wrapped.v[i]);
 	finish_files(j, a, decls);
 	prefix = main_prefix(recs, l->sites.n);
 	j->subject = xasprintf("%s: replace bit spinlock %s with a spinlock_t",

@@ -134,6 +134,53 @@ static char *relative(char *text, const char *tree)
 	return sb.s ? sb.s : xstrdup("");
 }
 
+/* Is FILE's old line LINE removed (rewritten) by DIFF, a git-style diff? */
+static bool removes(const char *diff, const char *file, int line)
+{
+	char *head = xasprintf("diff --git a/%s b/%s\n", file, file);
+	const char *p = strstr(diff, head);
+	bool found = false;
+	int old = 0;
+
+	for (p = p ? strchr(p, '\n') + 1 : NULL; p && *p && !found;
+	     p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (!strncmp(p, "diff --git ", 11))
+			break;
+		if (!strncmp(p, "@@ -", 4))
+			old = atoi(p + 4);
+		else if (*p == ' ')
+			old++;
+		else if (*p == '-' && strncmp(p, "--- ", 4))
+			found = old++ == line;
+	}
+	free(head);
+	return found;
+}
+
+/* The recorded calls the diff leaves as they were: spatch skips a
+ * function it cannot parse and says nothing, which is a half
+ * conversion even when it still builds (a bit lock beside its new
+ * spinlock_t).  NULL if none. */
+static char *unrewritten(const struct lf_pjob *j)
+{
+	struct plist *p = plist_new(4);
+	char *msg = NULL;
+
+	for (size_t i = 0; i < j->must.n; i++) {
+		const struct lf_psite *s = &j->must.v[i];
+
+		if (!removes(j->diff, s->file, s->line))
+			plist_add(p, "%s:%d %s() in %s", s->file, s->line, s->api,
+				  lf_fn_basename(s->function));
+	}
+	if (p->n)
+		msg = xasprintf("a half conversion: the patch leaves %zu recorded "
+				"site%s as %s: %s (did spatch parse the function? "
+				"spatch --parse-c FILE)", p->n, lf_plural(p->n),
+				p->n == 1 ? "it was" : "they were", plist_text(p));
+	return msg;
+}
+
 static bool exists(const char *tree, const char *file)
 {
 	char *p = xasprintf("%s/%s", tree, file);
@@ -222,6 +269,8 @@ void lf_spatch_run(struct lf_pjob *j, const char *tree)
 		j->failed = xasprintf("the script changed nothing%s%s",
 				      *head ? ": " : "", head);
 		free(head);
+	} else {
+		j->failed = unrewritten(j);
 	}
 out:
 	if (view)

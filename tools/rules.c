@@ -143,8 +143,9 @@ static char *call_name(const char *form)
 }
 
 /*
- * rules/rewrites.tbl, the "spinlock" kind's call rows: which spin_ form
- * each rwlock api becomes, plain or promoted ("promote=irqsave").
+ * rules/rewrites.tbl's call rows: which calls each kind rewrites, and
+ * for the "spinlock" kind which spin_ form each rwlock api becomes,
+ * plain or promoted ("promote=irqsave").
  * Columns: kind cat when from -> to; "%kind" lines declare kinds.  The
  * forms may contain blanks ("read_lock_irqsave(L, F)"): the row is split
  * on the arrow.
@@ -156,6 +157,7 @@ static void load_rewrites(struct lf_rules *r)
 	FILE *f = open_table(r->dir, "rewrites.tbl", &path);
 
 	r->spin_calls = strmap_new();
+	r->rewritten = strmap_new();
 	while (fgets(line, sizeof(line), f)) {
 		char kind[64], cat[64], when[64], from[256], *arrow, *key, *to;
 
@@ -166,9 +168,17 @@ static void load_rewrites(struct lf_rules *r)
 		if (!arrow || sscanf(line, "%63s %63s %63s %255[^\n]", kind, cat,
 				     when, from) != 4)
 			lf_die("%s:%d: expected: kind cat when from -> to", path, lineno);
-		if (strcmp(kind, "spinlock") || strcmp(cat, "call"))
+		if (strcmp(cat, "call"))
 			continue;
 		to = arrow + 2 + strspn(arrow + 2, " \t");
+		if (*to != '-') {
+			key = xasprintf("%s %.*s", kind, (int)strcspn(from, "( \t"),
+					from);
+			strmap_put(r->rewritten, key, r);
+			free(key);
+		}
+		if (strcmp(kind, "spinlock"))
+			continue;
 		key = xasprintf("%s %.*s", when, (int)strcspn(from, "( \t"), from);
 		strmap_put(r->spin_calls, key, call_name(to));
 		free(key);
@@ -189,6 +199,16 @@ const char *lf_rules_spin_call(const struct lf_rules *r, const char *api,
 	to = strmap_get(r->spin_calls, key);
 	free(key);
 	return to;
+}
+
+bool lf_rules_rewrites_call(const struct lf_rules *r, const char *kind,
+			    const char *api)
+{
+	char *key = xasprintf("%s %s", kind, api);
+	bool found = strmap_get(r->rewritten, key) != NULL;
+
+	free(key);
+	return found;
 }
 
 static bool is_identifier(const char *s)

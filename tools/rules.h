@@ -24,6 +24,7 @@ struct lf_rules {
 	struct { const char **v; size_t n, cap; } hot_list;	/* table order */
 	struct strmap *nogrow;	/* struct that must not grow -> reason */
 	struct strmap *spin_calls;	/* "when api" -> spin_ name (rewrites.tbl) */
+	struct strmap *rewritten;	/* "kind api": a call row that rewrites it */
 };
 
 /* Load every table; exits 2 on error. */
@@ -39,6 +40,11 @@ bool lf_rules_has_api(const struct lf_rules *r, const char *cls, const char *api
  */
 const char *lf_rules_spin_call(const struct lf_rules *r, const char *api,
 			       const char *promote);
+
+/* Does a KIND rewrite (rewrites.tbl: spinlock, percpu_rwsem, bitlock,
+ * arch_spin) replace calls of API by another call? */
+bool lf_rules_rewrites_call(const struct lf_rules *r, const char *kind,
+			    const char *api);
 
 /* Is FUNCTION (a record's name: "file:name" for a static) in hotpaths.tbl? */
 bool lf_rules_is_hot(const struct lf_rules *r, const char *function);

@@ -38,4 +38,7 @@ void arch_spin_unlock(arch_spinlock_t *l);
 void preempt_disable(void);
 void preempt_enable(void);
 
+/* an iterator macro (fs/skip.c) */
+#define repeat_twice(i) for ((i) = 0; (i) < 2; (i)++)
+
 #endif
