@@ -11,9 +11,10 @@
  * on a hot path (rules/hotpaths.tbl, through the calls records).
  *
  * The replacement costs memory: a spinlock_t in the object, free when a
- * padding hole fits it, else the object grows; for structs that must not
- * grow (rules/bitlocks.tbl) or locks outside any struct, a hashed array
- * of spinlocks keyed by the object's address.
+ * padding hole fits it, else the object grows; for structs whose layout
+ * the kernel keeps fixed (rules/bitlocks.tbl: even a hole there is one
+ * configuration's) or locks outside any struct, a hashed array of
+ * spinlocks keyed by the object's address.
  *
  * Sections inside the lock's wrappers (hlist_bl_lock, zram_slot_lock:
  * lock_wrapper records) are the primitive, not a use: left out.
@@ -180,17 +181,12 @@ static void propose(const struct lf_analysis *a, struct lf_bitlock *l)
 
 	l->container = container(l);
 	l->nogrow = lf_rules_nogrow(&a->rules, l->container);
-	if (sized && lo->hole) {
+	if (sized && lo->hole && !l->nogrow) {
 		l->fix = LF_FIX_HOLE;
 		l->proposal = xasprintf("embed a spinlock_t in %s: fits at offset "
 					"%ld, size stays %ld", lo->st,
 					lo->hole_offset, lo->size);
-		l->fix_why = l->nogrow ?
-			xasprintf("a hole of %ld bytes fits one (%s must not "
-				  "grow, rules/bitlocks.tbl: check the hole in "
-				  "every configuration you build)", lo->hole_size,
-				  lo->st) :
-			xasprintf("a hole of %ld bytes fits one", lo->hole_size);
+		l->fix_why = xasprintf("a hole of %ld bytes fits one", lo->hole_size);
 	} else if (sized && !l->nogrow) {
 		l->fix = LF_FIX_GROW;
 		l->proposal = xasprintf("embed a spinlock_t in %s: size %ld -> %ld "
@@ -208,7 +204,15 @@ static void propose(const struct lf_analysis *a, struct lf_bitlock *l)
 			xasprintf("use a hashed array of spinlock_t keyed by the "
 				  "object's address, e.g. %d x 4 bytes (4 on x86_64 "
 				  "without lockdep)", HASH_LOCKS);
-		l->fix_why = l->nogrow ?
+		/* a hole in the layout of a struct the kernel keeps fixed is
+		 * this configuration's: not a place for a new member */
+		l->fix_why = l->nogrow && sized && lo->hole ?
+			xasprintf("%s must not grow (rules/bitlocks.tbl): %s; the "
+				  "hole of %ld bytes at offset %ld is this "
+				  "configuration's, its layout is left alone",
+				  l->container, l->nogrow, lo->hole_size,
+				  lo->hole_offset) :
+			l->nogrow ?
 			xasprintf("%s must not grow (rules/bitlocks.tbl): %s",
 				  l->container, l->nogrow) :
 			lo ? xstrdup("no spinlock_t size recorded in its units") :
