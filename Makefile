@@ -5,7 +5,7 @@
 #   make check         fast tests: rule tables, fixtures, a real-kernel smoke test
 #   make check-kernel  the long real-kernel tests (Linux 6.1, several minutes)
 #   make bench         plugin overhead on real kernel files, as ratios
-#   make kernel-report lockfit build over kernel/ mm/ fs/ net/core/ of Linux 6.1
+#   make kernel-report lockfit build over a Linux 6.1 subset, then its patches
 #
 # Everything GCC-specific is in plugin/compat.h; lock facts are in rules/.
 
