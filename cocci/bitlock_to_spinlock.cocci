@@ -73,6 +73,12 @@ def lf_say(p, msg):
     elif "patch" in LF_MODE:
         sys.stderr.write("%s:%s: lockfit: %s\n" % (p.file, p.line, msg))
 
+def lf_index(*texts):
+    """A loop index for an array: i, unless the code it goes with (the
+    array, its length) already uses that name."""
+    return [w for w in ("i", "idx", "lf_i")
+            if not any(re.search(r"\b%s\b" % w, t) for t in texts)][0]
+
 def lf_show(to, lock="()"):
     """A table TO for a message: placeholders become readable."""
     to = re.sub(r"\(L\)", lock, to)
@@ -170,6 +176,9 @@ lf_say(p[0], "struct %s already has a member %s_lock: file left unchanged" % (LF
 // Where struct TAG objects are set up
 //----------------------------------------------------------------------
 
+// Allocators: of one object, of an array of N (N first), and of one size
+// that may be array_size(N, ...)
+
 // arrays of N objects: each element's lock needs its spin_lock_init()
 @alloc_array disable ptr_to_array@
 type lf.TS;
@@ -178,32 +187,50 @@ expression N;
 identifier arr = {kcalloc, kcalloc_node, kmalloc_array, kmalloc_array_node, kvcalloc, kvmalloc_array, vcalloc};
 identifier sized = {kmalloc, kzalloc, kvmalloc, kvzalloc, vmalloc, vzalloc};
 statement S0;
-position p;
 @@
 (
-  PS = arr@p(N, ...);
+  PS = arr(N, ...);
 |
-  PS = sized@p(array_size(N, ...), ...);
+  PS = sized(array_size(N, ...), ...);
 )
   if (\( !PS \| unlikely(!PS) \)) S0
 
-// the loop's index: i, unless the array or its length already say i
 @script:python alloc_index@
 ps << alloc_array.PS;
 n << alloc_array.N;
 I;
 @@
-I = [w for w in ("i", "idx", "lf_i") if not re.search(r"\b%s\b" % w, ps + " " + n)][0]
-coccinelle.I = cocci.make_ident(I)
+coccinelle.I = cocci.make_ident(lf_index(ps, n))
+
+@alloc_array_decl disable ptr_to_array@
+type lf.TS;
+identifier x;
+expression N;
+identifier arr = {kcalloc, kcalloc_node, kmalloc_array, kmalloc_array_node, kvcalloc, kvmalloc_array, vcalloc};
+identifier sized = {kmalloc, kzalloc, kvmalloc, kvzalloc, vmalloc, vzalloc};
+statement S0;
+@@
+(
+  TS *x = arr(N, ...);
+|
+  TS *x = sized(array_size(N, ...), ...);
+)
+  if (\( !x \| unlikely(!x) \)) S0
+
+@script:python alloc_decl_index@
+x << alloc_array_decl.x;
+n << alloc_array_decl.N;
+I;
+@@
+coccinelle.I = cocci.make_ident(lf_index(x, n))
 
 @alloc_site disable ptr_to_array@
 type lf.TS;
 TS *PS;
 identifier alloc = {kmalloc, kzalloc, kmalloc_node, kzalloc_node, kvmalloc, kvzalloc, kmem_cache_alloc, kmem_cache_zalloc, devm_kzalloc};
 statement S0;
-position p;
 @@
-  PS = alloc@p(...);
+  PS = alloc(...);
   if (\( !PS \| unlikely(!PS) \)) S0
 
 @alloc_decl disable ptr_to_array@
@@ -211,9 +238,8 @@ type lf.TS;
 identifier x;
 identifier alloc = {kmalloc, kzalloc, kmalloc_node, kzalloc_node, kvmalloc, kvzalloc, kmem_cache_alloc, kmem_cache_zalloc, devm_kzalloc};
 statement S0;
-position p;
 @@
-  TS *x = alloc@p(...);
+  TS *x = alloc(...);
   if (\( !x \| unlikely(!x) \)) S0
 
 @objects disable ptr_to_array@
@@ -234,7 +260,7 @@ position p;
 @@
   struct ST@p { ... };
 
-@script:python depends on !alloc_site && !alloc_array && !alloc_decl && !other_op && !untied && !clash@
+@script:python depends on !alloc_site && !alloc_array && !alloc_decl && !alloc_array_decl && !other_op && !untied && !clash@
 p << structdef.p;
 @@
 lf_say(p[0], "no checked allocation of a struct %s in this file: add spin_lock_init(&obj->%s_lock) where they are set up" % (LF_STRUCT, LF_FIELD))
@@ -273,7 +299,8 @@ struct ST { ...
   ...
 };
 
-// (an array allocation through a one-object allocator is the next rule's)
+// one object: its lock initialised after the NULL check (an array
+// through a one-object allocator is for the array rules)
 @depends on patch && !other_op && !untied && !clash disable ptr_to_array@
 identifier lf.FL;
 type lf.TS;
@@ -289,6 +316,21 @@ identifier alloc = {kmalloc, kzalloc, kmalloc_node, kzalloc_node, kvmalloc, kvza
 + spin_lock_init(&PS->FL);
 )
 
+@depends on patch && !other_op && !untied && !clash disable ptr_to_array@
+identifier lf.FL, x;
+type lf.TS;
+statement S0;
+identifier alloc = {kmalloc, kzalloc, kmalloc_node, kzalloc_node, kvmalloc, kvzalloc, kmem_cache_alloc, kmem_cache_zalloc, devm_kzalloc};
+@@
+(
+  TS *x = alloc(array_size(...), ...);
+|
+  TS *x = alloc(...);
+  if (\( !x \| unlikely(!x) \)) S0
++ spin_lock_init(&x->FL);
+)
+
+// an array: every element's
 @depends on patch && !other_op && !untied && !clash disable ptr_to_array@
 identifier lf.FL, alloc_index.I;
 type lf.TS;
@@ -308,14 +350,21 @@ identifier sized = {kmalloc, kzalloc, kvmalloc, kvzalloc, vmalloc, vzalloc};
 + 	spin_lock_init(&PS[I].FL);
 
 @depends on patch && !other_op && !untied && !clash disable ptr_to_array@
-identifier lf.FL, x;
+identifier lf.FL, alloc_array_decl.x, alloc_decl_index.I;
 type lf.TS;
+expression alloc_array_decl.N;
 statement S0;
-identifier alloc = {kmalloc, kzalloc, kmalloc_node, kzalloc_node, kvmalloc, kvzalloc, kmem_cache_alloc, kmem_cache_zalloc, devm_kzalloc};
+identifier arr = {kcalloc, kcalloc_node, kmalloc_array, kmalloc_array_node, kvcalloc, kvmalloc_array, vcalloc};
+identifier sized = {kmalloc, kzalloc, kvmalloc, kvzalloc, vmalloc, vzalloc};
 @@
-  TS *x = alloc(...);
+(
+  TS *x = arr(N, ...);
+|
+  TS *x = sized(array_size(N, ...), ...);
+)
   if (\( !x \| unlikely(!x) \)) S0
-+ spin_lock_init(&x->FL);
++ for (size_t I = 0; I < N; I++)
++ 	spin_lock_init(&x[I].FL);
 
 @depends on patch && !other_op && !untied && !clash disable ptr_to_array@
 identifier lf.FD, lf.FL, lf.B;

@@ -161,6 +161,13 @@ FILENAME ~ /\.cocci\.in$/ {
 		close(inc)
 		next
 	}
+	if (line ~ /^@@LF_DEFINE LF_[A-Z0-9_]+ [^@]+@@$/) {   # a template's own list
+		def_text = substr(line, 13, length(line) - 14)     # "LF_NAME TEXT"
+		def_name = def_text; sub(/ .*/, "", def_name)
+		sub(/^[^ ]+ /, "", def_text)
+		defined[def_name] = trim(def_text)
+		next
+	}
 	if (match(line, /^@@LF_[A-Z0-9_]+@@/)) {
 		g = substr(line, 3, RLENGTH - 4)
 		if (g in groups) { block(g, trim(substr(line, RLENGTH + 1))); next }
@@ -314,8 +321,11 @@ function block(g, opts,    n, o, i, kv, bare, except, r, parts, first) {
 # are typedef names), GROUP_PYMAP (python dict FROM name -> TO, None when
 # refused), LF_GENERATED (the do-not-edit note), LF_PRIM_PREEMPT_OFF_NAMES
 # (the apis of rules/primitives.tbl that disable, or acquire and so turn
-# off, preemption or irqs: ctx column).
+# off, preemption or irqs: ctx column), or a name the template defined
+# with a line "@@LF_DEFINE LF_NAME TEXT@@".
 function inline(m,    g, what, out, ids, n, i, r, l, nm, t) {
+	if (m in defined)
+		return defined[m]
 	if (m == "LF_PRIM_PREEMPT_OFF_NAMES")    # calls after which preemption is off
 		return commas(disable_apis)
 	if (m == "LF_GENERATED") {

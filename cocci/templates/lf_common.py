@@ -39,6 +39,12 @@ def lf_say(p, msg):
     elif "patch" in LF_MODE:
         sys.stderr.write("%s:%s: lockfit: %s\n" % (p.file, p.line, msg))
 
+def lf_index(*texts):
+    """A loop index for an array: i, unless the code it goes with (the
+    array, its length) already uses that name."""
+    return [w for w in ("i", "idx", "lf_i")
+            if not any(re.search(r"\b%s\b" % w, t) for t in texts)][0]
+
 def lf_show(to, lock="()"):
     """A table TO for a message: placeholders become readable."""
     to = re.sub(r"\(L\)", lock, to)

@@ -1,6 +1,7 @@
 // Arrays of struct slot: each element's new lock is initialised in a loop
-// after the checked allocation (kcalloc, vzalloc(array_size())), with an
-// index named so that it does not clash with what the allocation uses.
+// after the checked allocation (kcalloc, vzalloc(array_size()), in an
+// assignment or a declaration), with an index named so that it does not
+// clash with what the allocation uses; one object gets one init.
 #define SLOT_LOCK	0
 
 struct slot {
@@ -27,6 +28,24 @@ static int rows_alloc(struct table *t, int i, size_t n)
 	if (!t->rows[i])
 		return -ENOMEM;
 	return 0;
+}
+
+static struct slot *slots_new(size_t count, int i)
+{
+	struct slot *s = kvzalloc(array_size(count + i, sizeof(*s)), GFP_KERNEL);
+
+	if (!s)
+		return NULL;
+	return s;
+}
+
+static struct slot *slot_new(void)
+{
+	struct slot *s = kzalloc(sizeof(*s), GFP_KERNEL);
+
+	if (!s)
+		return NULL;
+	return s;
 }
 
 static void slot_lock(struct table *t, size_t index)
