@@ -7,7 +7,7 @@
  *   patch_jobs.c    which locks, which script, -D options, files, evidence
  *   patch_decl.c    where each lock is declared ("decl" of the records)
  *   patch_spatch.c  spatch on the named files, its diff made git-style
- *   patch_view.c    the copies of those files spatch reads
+ *   patch_view.c    the view spatch reads when a file holds __attribute__
  *   patch_mail.c    subject prefix, message, diffstat: the patch file
  *   patch_verify.c  git apply --check, rebuild, sparse, checkpatch
  *   patch_exec.c    running a command with its output captured

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * patch_view.c - the copies of the named files that spatch reads.
+ * patch_view.c - the view of the tree that spatch reads when a file to
+ * rewrite holds __attribute__.
  *
  * spatch 1.1.1 cannot parse __attribute__((...)) after the declarator of
  * a local variable ("struct s v __attribute__((aligned(N)));", as in
