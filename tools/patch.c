@@ -132,9 +132,7 @@ static void clean(const char *dir)
 
 static void write_file(const char *path, const char *text)
 {
-	FILE *f = fopen(path, "w");
-
-	if (!f || fputs(text, f) == EOF || fclose(f))
+	if (lf_write_file(path, text))
 		lf_die("cannot write %s: %s", path, strerror(errno));
 }
 

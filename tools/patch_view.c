@@ -17,7 +17,6 @@
  * hunk headers stay right.
  */
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -41,42 +40,13 @@ static char *respell(const char *text, const char *from, const char *to)
 	return sb_take(&sb);
 }
 
-static char *read_all(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	struct strbuf sb = { 0 };
-	char buf[65536];
-	size_t n;
-
-	if (!f)
-		return NULL;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		sb_printf(&sb, "%.*s", (int)n, buf);
-	if (ferror(f)) {
-		fclose(f);
-		free(sb.s);
-		return NULL;
-	}
-	fclose(f);
-	return sb_take(&sb);
-}
-
-static char *write_all(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	if (!f || fputs(text, f) < 0 || fclose(f))
-		return xasprintf("cannot write %s: %s", path, strerror(errno));
-	return NULL;
-}
-
 bool lf_view_needed(const char *tree, const struct lf_strv *files)
 {
 	bool needed = false;
 
 	for (size_t i = 0; i < files->n && !needed; i++) {
 		char *path = xasprintf("%s/%s", tree, files->v[i]);
-		char *text = read_all(path);
+		char *text = lf_read_file(path, NULL);
 
 		needed = text && strstr(text, KEYWORD);
 		free(text);
@@ -88,14 +58,13 @@ bool lf_view_needed(const char *tree, const struct lf_strv *files)
 char *lf_view_make(const char *tree, const struct lf_strv *files,
 		   const char *view, const char *macros)
 {
-	char *err = write_all(macros, "#define " SPELLING "(x)\n");
-
-	if (!err)
-		err = lf_link_copy(tree, view);
+	char *err = lf_write_file(macros, "#define " SPELLING "(x)\n") ?
+		xasprintf("cannot write %s: %s", macros, strerror(errno)) :
+		lf_link_copy(tree, view);
 	for (size_t i = 0; i < files->n && !err; i++) {
 		char *src = xasprintf("%s/%s", tree, files->v[i]);
 		char *dst = xasprintf("%s/%s", view, files->v[i]);
-		char *text = read_all(src), *viewed;
+		char *text = lf_read_file(src, NULL), *viewed;
 
 		if (!text) {
 			err = xasprintf("cannot read %s: %s", src, strerror(errno));
@@ -105,11 +74,9 @@ char *lf_view_make(const char *tree, const struct lf_strv *files,
 		} else if (strstr(text, KEYWORD)) {
 			/* dst is the tree's file: a new one, not written through */
 			viewed = respell(text, KEYWORD, SPELLING);
-			if (unlink(dst))
+			if (unlink(dst) || lf_write_file(dst, viewed))
 				err = xasprintf("cannot replace %s: %s", dst,
 						strerror(errno));
-			else
-				err = write_all(dst, viewed);
 			free(viewed);
 		}
 		free(text);

@@ -229,34 +229,14 @@ static void parse_line(struct lf_profile *p, char *line, int lineno, int *fmt)
 	add_row(p, &r);
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	size_t cap = 65536, n;
-	char *buf;
-
-	if (!f)
-		lf_die("cannot read profile %s: %s", path, strerror(errno));
-	buf = xmalloc(cap + 1);
-	*len = 0;
-	while ((n = fread(buf + *len, 1, cap - *len, f)) > 0) {
-		*len += n;
-		if (*len == cap)
-			buf = xrealloc(buf, (cap *= 2) + 1);
-	}
-	if (ferror(f))
-		lf_die("cannot read profile %s: %s", path, strerror(errno));
-	fclose(f);
-	buf[*len] = 0;
-	return buf;
-}
-
 void lf_profile_load(const char *path, struct lf_profile *p)
 {
 	size_t len;
-	char *buf = slurp(path, &len), *line, *nl;
+	char *buf = lf_read_file(path, &len), *line, *nl;
 	int lineno = 0, fmt = -1;
 
+	if (!buf)
+		lf_die("cannot read profile %s: %s", path, strerror(errno));
 	memset(p, 0, sizeof(*p));
 	p->path = path;
 	p->weight = strmap_new();

@@ -283,21 +283,12 @@ struct file_lines {
 
 static void read_lines(const char *path, struct file_lines *fl)
 {
-	FILE *f = fopen(path, "rb");
-	size_t cap = 65536, len = 0, n;
+	size_t len;
 	char *p;
 
-	if (!f)
+	fl->data = lf_read_file(path, &len);
+	if (!fl->data)
 		lf_die("cannot read %s: %s", path, strerror(errno));
-	fl->data = xmalloc(cap);
-	while ((n = fread(fl->data + len, 1, cap - len, f)) > 0) {
-		len += n;
-		if (len == cap)
-			fl->data = xrealloc(fl->data, cap *= 2);
-	}
-	if (ferror(f))
-		lf_die("cannot read %s: %s", path, strerror(errno));
-	fclose(f);
 	/* A final newline ends the last line; it does not start another. */
 	for (p = fl->data; p < fl->data + len;) {
 		char *nl = memchr(p, '\n', fl->data + len - p);

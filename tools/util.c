@@ -255,6 +255,48 @@ void lf_sort(void *base, size_t n, size_t size,
 		qsort(base, n, size, cmp);
 }
 
+char *lf_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	size_t cap = 65536, n = 0, got;
+	char *buf;
+	int err;
+
+	if (!f)
+		return NULL;
+	buf = xmalloc(cap + 1);
+	while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap)
+			buf = xrealloc(buf, (cap *= 2) + 1);
+	}
+	err = ferror(f) ? errno : 0;
+	fclose(f);
+	if (err) {
+		free(buf);
+		errno = err;
+		return NULL;
+	}
+	buf[n] = 0;
+	if (len)
+		*len = n;
+	return buf;
+}
+
+int lf_write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	int err;
+
+	if (!f)
+		return -1;
+	err = fputs(text, f) == EOF ? errno : 0;
+	if (fclose(f) && !err)
+		err = errno;
+	errno = err;
+	return err ? -1 : 0;
+}
+
 void lf_mkdir_p(const char *path)
 {
 	char *p = xstrdup(path);

@@ -72,6 +72,12 @@ const char *plist_text(struct plist *p);
 /* "" for 1, "s" otherwise. */
 const char *lf_plural(size_t n);
 
+/* The whole of PATH, NUL-terminated (its length in *LEN if LEN); NULL
+ * with errno set if it cannot be read. */
+char *lf_read_file(const char *path, size_t *len);
+/* PATH made to hold TEXT: 0, or -1 with errno set. */
+int lf_write_file(const char *path, const char *text);
+
 /* mkdir -p; dies with the reason if it cannot. */
 void lf_mkdir_p(const char *path);
 
