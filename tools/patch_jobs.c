@@ -275,6 +275,7 @@ static struct lf_pjob *verdict_job(const struct lf_analysis *a,
 				   struct strmap *decls, const struct lf_lock *l)
 {
 	bool spin = l->verdict->kind == LF_V_SPINLOCK;
+	const char *kind = spin ? "spinlock" : "percpu_rwsem";	/* rewrites.tbl */
 	struct lf_pjob *j = job(spin ? LF_PK_SPINLOCK : LF_PK_PERCPU, l->name,
 				spin ? "rwlock_to_spinlock" : "rwlock_to_percpu_rwsem");
 	const struct lf_rec **recs = xcalloc(l->sites.n + 1, sizeof(*recs));
@@ -288,10 +289,10 @@ static struct lf_pjob *verdict_job(const struct lf_analysis *a,
 	}
 	for (size_t i = 0; i < l->sites.n; i++) {
 		recs[i] = l->sites.v[i].rec;
-		add_site(j, a, spin ? "spinlock" : "percpu_rwsem", recs[i]);
+		add_site(j, a, kind, recs[i]);
 	}
 	for (size_t i = 0; i < l->rels.n; i++)
-		add_site(j, a, spin ? "spinlock" : "percpu_rwsem", l->rels.v[i].rec);
+		add_site(j, a, kind, l->rels.v[i].rec);
 	finish_files(j, a, decls);
 	prefix = main_prefix(recs, l->sites.n);
 	j->subject = xasprintf("%s: convert %s from %s to %s", prefix,

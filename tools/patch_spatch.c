@@ -150,7 +150,7 @@ static bool removes(const char *diff, const char *file, int line)
 			old = atoi(p + 4);
 		else if (*p == ' ')
 			old++;
-		else if (*p == '-' && strncmp(p, "--- ", 4))
+		else if (*p == '-' && old)	/* old 0: the "--- a/" header */
 			found = old++ == line;
 	}
 	free(head);

@@ -160,6 +160,7 @@ static void load_rewrites(struct lf_rules *r)
 	r->rewritten = strmap_new();
 	while (fgets(line, sizeof(line), f)) {
 		char kind[64], cat[64], when[64], from[256], *arrow, *key, *to;
+		int name;	/* length of FROM's called name */
 
 		lineno++;
 		if (line[0] == '#' || line[0] == '%' || line[strspn(line, " \t\n")] == 0)
@@ -171,15 +172,15 @@ static void load_rewrites(struct lf_rules *r)
 		if (strcmp(cat, "call"))
 			continue;
 		to = arrow + 2 + strspn(arrow + 2, " \t");
+		name = (int)strcspn(from, "( \t");
 		if (*to != '-') {
-			key = xasprintf("%s %.*s", kind, (int)strcspn(from, "( \t"),
-					from);
+			key = xasprintf("%s %.*s", kind, name, from);
 			strmap_put(r->rewritten, key, r);
 			free(key);
 		}
 		if (strcmp(kind, "spinlock"))
 			continue;
-		key = xasprintf("%s %.*s", when, (int)strcspn(from, "( \t"), from);
+		key = xasprintf("%s %.*s", when, name, from);
 		strmap_put(r->spin_calls, key, call_name(to));
 		free(key);
 	}
