@@ -63,6 +63,7 @@ check: deps
 	$(MAKE) all
 	testsuite/run-rules-tests
 	testsuite/tools/run
+	testsuite/security/run
 	$(PYTHON) testsuite/run-fixtures --plugin plugin/lockfit.so testsuite/fixtures
 	testsuite/cocci/run
 	testsuite/patch/run
