@@ -44,11 +44,11 @@ static void site_calls(const struct lf_rec *r)
 	for (size_t j = 0; j < r->calls.n; j++) {
 		const struct lf_call *c = &r->calls.v[j];
 
-		printf("      call %s at line %d: ", c->callee, c->line);
+		lf_printf("      call %s at line %d: ", c->callee, c->line);
 		if (!c->known_body)
-			printf("body not in this unit, length unknown\n");
+			lf_printf("body not in this unit, length unknown\n");
 		else
-			printf("cost %ld%s%s\n", c->cost,
+			lf_printf("cost %ld%s%s\n", c->cost,
 			       c->cost_known ? "" : " (calls of unknown length)",
 			       c->loop ? ", loop" : "");
 	}
@@ -56,24 +56,24 @@ static void site_calls(const struct lf_rec *r)
 
 void lf_explain_site(const struct lf_rec *r)
 {
-	printf("      releases:");
+	lf_printf("      releases:");
 	for (size_t j = 0; j < r->releases.n; j++)
-		printf("%s line %d", j ? "," : "", r->releases.v[j]);
-	printf("%s%s\n", r->releases.n ? "" : " none",
+		lf_printf("%s line %d", j ? "," : "", r->releases.v[j]);
+	lf_printf("%s%s\n", r->releases.n ? "" : " none",
 	       r->open_at_exit ? "; some path returns with it held" : "");
 	if (r->is_try)
-		printf("      trylock%s\n", r->try_unresolved ?
+		lf_printf("      trylock%s\n", r->try_unresolved ?
 		       ": result not followed, section starts at the call" : "");
 	if (r->recursive)
-		printf("      recursive: taken again while held\n");
+		lf_printf("      recursive: taken again while held\n");
 	if (r->ctx.present)
-		printf("      context: preemption %s, irqs %s, bh %s\n",
+		lf_printf("      context: preemption %s, irqs %s, bh %s\n",
 		       r->ctx.preempt_disabled ? "off" : "on",
 		       r->ctx.irqs_disabled ? "off" : "on",
 		       r->ctx.bh_disabled ? "off" : "on");
 	site_calls(r);
 	for (size_t j = 0; j < r->nested.n; j++)
-		printf("      takes %s (%s %s) at line %d%s%s\n",
+		lf_printf("      takes %s (%s %s) at line %d%s%s\n",
 		       r->nested.v[j].lock, r->nested.v[j].cls,
 		       r->nested.v[j].mode, r->nested.v[j].line,
 		       r->nested.v[j].via ? " in " : "",
@@ -84,18 +84,18 @@ static void sites(const struct lf_lock *l)
 {
 	struct strbuf sb = { 0 };
 
-	printf("\nsites: %zu read, %zu write, %zu release only\n", l->nread,
+	lf_printf("\nsites: %zu read, %zu write, %zu release only\n", l->nread,
 	       l->nwrite, l->rels.n);
 	for (size_t i = 0; i < l->sites.n; i++) {
 		sb.len = 0;
 		lf_text_site(&sb, l, i);
-		printf("  %s\n", sb_str(&sb));
+		lf_printf("  %s\n", sb_str(&sb));
 		lf_explain_site(l->sites.v[i].rec);
 	}
 	for (size_t i = 0; i < l->rels.n; i++) {
 		const struct lf_rec *r = l->rels.v[i].rec;
 
-		printf("  %-5s %s:%d:%d %s %s %s: release only, opened elsewhere\n",
+		lf_printf("  %-5s %s:%d:%d %s %s %s: release only, opened elsewhere\n",
 		       r->mode, r->file, r->line, r->column, r->function, r->api,
 		       r->variant);
 	}
@@ -117,11 +117,11 @@ static void bindings(const struct lf_analysis *a, const struct lf_lock *l)
 			continue;
 		last = via;
 		if (!any)
-			printf("\nbindings (lock_arg records):\n");
+			lf_printf("\nbindings (lock_arg records):\n");
 		any = true;
 		b = strmap_get(a->locks.binds, via);
 		for (size_t j = 0; b && j < b->n; j++)
-			printf("  %s <- %s:%d %s passes %s (%s)\n", via,
+			lf_printf("  %s <- %s:%d %s passes %s (%s)\n", via,
 			       b->v[j]->file, b->v[j]->line, b->v[j]->function,
 			       b->v[j]->lock, b->v[j]->lock_kind);
 	}
@@ -132,15 +132,15 @@ void lf_explain_order(const struct lf_analysis *a, const char *lock)
 	const struct lf_edgelist *o = lf_edges_out(&a->graph, lock);
 	const struct lf_edgelist *in = lf_edges_in(&a->graph, lock);
 
-	printf("\nlock order:%s\n", o->n || in->n ? "" : " no nesting");
+	lf_printf("\nlock order:%s\n", o->n || in->n ? "" : " no nesting");
 	for (size_t i = 0; i < o->n; i++)
-		printf("  %s:%d %s holds it (%s), takes %s (%s %s) at line %d%s%s\n",
+		lf_printf("  %s:%d %s holds it (%s), takes %s (%s %s) at line %d%s%s\n",
 		       o->v[i]->held->file, o->v[i]->held->line,
 		       o->v[i]->held->function, o->v[i]->from_mode, o->v[i]->to,
 		       o->v[i]->to_cls, o->v[i]->to_mode, o->v[i]->line,
 		       o->v[i]->via ? " in " : "", o->v[i]->via ? o->v[i]->via : "");
 	for (size_t i = 0; i < in->n; i++)
-		printf("  %s:%d %s takes it (%s)%s%s while holding %s (%s %s)\n",
+		lf_printf("  %s:%d %s takes it (%s)%s%s while holding %s (%s %s)\n",
 		       in->v[i]->held->file, in->v[i]->line,
 		       in->v[i]->held->function, in->v[i]->to_mode,
 		       in->v[i]->via ? " in " : "", in->v[i]->via ? in->v[i]->via : "",
@@ -155,13 +155,13 @@ static void rules(const struct lf_analysis *a, const struct lf_lock *l)
 	};
 	const struct lf_verdict *v = l->verdict;
 
-	printf("\nrules (thresholds from %s/thresholds.tbl):\n", a->rules.dir);
+	lf_printf("\nrules (thresholds from %s/thresholds.tbl):\n", a->rules.dir);
 	for (size_t i = 0; i < v->rules.n; i++)
-		printf("  [%-4s] %s: %s\n", states[v->rules.v[i].state],
+		lf_printf("  [%-4s] %s: %s\n", states[v->rules.v[i].state],
 		       v->rules.v[i].name, v->rules.v[i].detail);
-	printf("\nverdict: %s\n", lf_verdict_name(v->kind));
+	lf_printf("\nverdict: %s\n", lf_verdict_name(v->kind));
 	for (size_t i = 0; i < v->reasons.n; i++)
-		printf("  - %s\n", v->reasons.v[i]);
+		lf_printf("  - %s\n", v->reasons.v[i]);
 }
 
 /* No such lock: name the near misses, the identity forms are easy to
@@ -171,7 +171,7 @@ static void suggest(const char *name, const char *lock, size_t *shown)
 	if (*shown >= 5 || (!strstr(lock, name) &&
 			    !strstr(name, lf_fn_basename(lock))))
 		return;
-	fprintf(stderr, "%s %s", (*shown)++ ? "," : "  did you mean:", lock);
+	lf_fprintf(stderr, "%s %s", (*shown)++ ? "," : "  did you mean:", lock);
 }
 
 static void not_found(const struct lf_analysis *a, const char *name,
@@ -236,7 +236,7 @@ static int run(int argc, char **argv)
 		return LF_EXIT_OK;
 	if (!l)
 		not_found(&a, argv[optind], argv[optind + 1]);
-	printf("lock %s (%s, %s identity)\n", l->name, lf_lock_type(l), l->kind);
+	lf_printf("lock %s (%s, %s identity)\n", l->name, lf_lock_type(l), l->kind);
 	sites(l);
 	bindings(&a, l);
 	lf_explain_order(&a, l->name);

@@ -20,6 +20,7 @@
 #include "util.h"
 #include "cli.h"
 #include "analysis.h"
+#include "report.h"
 
 static const char usage[] =
 "Usage: lockfit gate DIR --baseline FILE [--update]\n"
@@ -70,10 +71,22 @@ static const char *entry_str(json_t *e, const char *field, const char *path,
 	return json_string_value(v);
 }
 
-/* The baseline as a set of keys (value: a "seen" flag). */
-static struct strmap *load_baseline(const char *path, size_t *n)
+struct entry {
+	const char *check, *lock, *function;
+	bool seen;
+};
+
+/* The entries in file order, and by key. */
+struct baseline {
+	struct strmap *set;
+	struct {
+		struct entry **v;
+		size_t n, cap;
+	} list;
+};
+
+static void load_baseline(const char *path, struct baseline *b)
 {
-	struct strmap *set = strmap_new();
 	json_error_t err;
 	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
 	json_t *list = json_object_get(root, "findings"), *e;
@@ -88,22 +101,26 @@ static struct strmap *load_baseline(const char *path, size_t *n)
 	    !json_is_array(list))
 		lf_die("%s: corrupt baseline: expected {\"version\": 1, "
 		       "\"findings\": [...]}", path);
+	b->set = strmap_new();
 	json_array_foreach(list, i, e) {
-		const char *check = entry_str(e, "check", path, i);
+		struct entry x = { .check = entry_str(e, "check", path, i) };
 		char *k;
 
-		if (lf_check_index(check) < 0)
+		if (lf_check_index(x.check) < 0)
 			lf_die("%s: corrupt baseline: entry %zu: unknown check '%s'",
-			       path, i, check);
-		k = key(check, entry_str(e, "lock", path, i),
-			entry_str(e, "function", path, i));
-		if (!strmap_get(set, k)) {
-			strmap_put(set, k, xcalloc(1, sizeof(bool)));
-			(*n)++;
+			       path, i, x.check);
+		x.lock = entry_str(e, "lock", path, i);
+		x.function = entry_str(e, "function", path, i);
+		k = key(x.check, x.lock, x.function);
+		if (!strmap_get(b->set, k)) {
+			struct entry *p = xmalloc(sizeof(*p));
+
+			*p = x;
+			strmap_put(b->set, k, p);
+			VEC_PUSH(&b->list, p);
 		}
 		free(k);
 	}
-	return set;
 }
 
 static int cmp_entry(const void *x, const void *y)
@@ -118,18 +135,19 @@ static int cmp_entry(const void *x, const void *y)
 	return c;
 }
 
-/* Sorted and unique, written to a temporary file and renamed: a gate
- * killed half way never leaves half a baseline. */
+/* Sorted and unique, written whole or not at all (lf_write_file): a
+ * gate killed half way or a full disk never leaves half a baseline. */
 static void write_baseline(const char *path, const struct lf_findings *f)
 {
 	json_t **v = xcalloc(f->n, sizeof(*v)), *list = json_array(), *root;
-	char *tmp = xasprintf("%s.tmp", path);
-	FILE *f_out;
+	char *text, *line;
 	size_t n = 0;
 
 	for (size_t i = 0; i < f->n; i++)
-		v[i] = json_pack("{s:s, s:s, s:s}", "check", f->v[i].check,
-				 "lock", f->v[i].lock, "function", f->v[i].function);
+		v[i] = json_pack("{s:o, s:o, s:o}", "check",
+				 lf_json_str(f->v[i].check), "lock",
+				 lf_json_str(f->v[i].lock), "function",
+				 lf_json_str(f->v[i].function));
 	lf_sort(v, f->n, sizeof(*v), cmp_entry);
 	for (size_t i = 0; i < f->n; i++) {
 		if (i && !cmp_entry(&v[i - 1], &v[i])) {
@@ -140,42 +158,67 @@ static void write_baseline(const char *path, const struct lf_findings *f)
 		n++;
 	}
 	root = json_pack("{s:i, s:o}", "version", 1, "findings", list);
-	f_out = fopen(tmp, "w");
-	if (!f_out || json_dumpf(root, f_out, JSON_INDENT(2)) ||
-	    fputc('\n', f_out) == EOF || fclose(f_out) || rename(tmp, path))
+	text = root ? json_dumps(root, JSON_INDENT(2)) : NULL;
+	if (!text)
+		lf_die("cannot write baseline %s: out of memory", path);
+	line = xasprintf("%s\n", text);
+	if (lf_write_file(path, line))
 		lf_die("cannot write baseline %s: %s", path, strerror(errno));
-	fprintf(stderr, "lockfit gate: baseline %s written: %zu entries\n", path, n);
+	lf_fprintf(stderr, "lockfit gate: baseline %s written: %zu entries\n",
+		   path, n);
+	free(line);
+	free(text);
+	json_decref(root);
 }
 
-static int compare(const struct lf_findings *f, struct strmap *base, size_t nbase)
+/* Stale entries shown at most. */
+#define STALE_MAX 10
+
+static void stale(const struct baseline *b, size_t matched)
+{
+	size_t n = b->list.n - matched, shown = 0;
+
+	if (!n)
+		return;
+	/* Fixed findings are good news, not a failure: say so, pass. */
+	lf_fprintf(stderr, "lockfit gate: %zu baseline entr%s no longer found "
+		   "(--update drops them)\n", n, n == 1 ? "y" : "ies");
+	for (size_t i = 0; i < b->list.n && shown < STALE_MAX; i++) {
+		const struct entry *e = b->list.v[i];
+
+		if (e->seen)
+			continue;
+		lf_fprintf(stderr, "lockfit gate:   %s: %s in %s\n", e->check,
+			   e->lock, e->function);
+		shown++;
+	}
+	if (n > shown)
+		lf_fprintf(stderr, "lockfit gate:   and %zu more\n", n - shown);
+}
+
+static int compare(const struct lf_findings *f, const struct baseline *b)
 {
 	size_t fresh = 0, known = 0, matched = 0;
 
 	for (size_t i = 0; i < f->n; i++) {
 		const struct lf_finding *x = &f->v[i];
 		char *k = key(x->check, x->lock, x->function);
-		bool *seen = strmap_get(base, k);
+		struct entry *e = strmap_get(b->set, k);
 
 		free(k);
-		if (seen) {
-			matched += !*seen;
-			*seen = true;
+		if (e) {
+			matched += !e->seen;
+			e->seen = true;
 			known++;
 			continue;
 		}
-		printf("%s:%d:%d: %s: %s\n", x->file, x->line, x->column,
-		       x->check, x->message);
+		lf_printf("%s:%d:%d: %s: %s\n", x->file, x->line, x->column,
+			  x->check, x->message);
 		fresh++;
 	}
-	fprintf(stderr, "lockfit gate: %zu new finding%s, %zu in the baseline\n",
-		fresh, fresh == 1 ? "" : "s", known);
-	/* Fixed findings are good news, not a failure: say so, pass. */
-	if (nbase > matched)
-		fprintf(stderr, "lockfit gate: %zu baseline entr%s no longer found "
-			"(--update drops them)\n", nbase - matched,
-			nbase - matched == 1 ? "y" : "ies");
-	if (fflush(stdout))
-		lf_die("cannot write to standard output");
+	lf_fprintf(stderr, "lockfit gate: %zu new finding%s, %zu in the baseline\n",
+		   fresh, fresh == 1 ? "" : "s", known);
+	stale(b, matched);
 	return fresh ? LF_EXIT_FOUND : LF_EXIT_OK;
 }
 
@@ -190,8 +233,7 @@ static int run(int argc, char **argv)
 	const char *baseline = NULL;
 	bool update = false;
 	struct lf_analysis a;
-	struct strmap *base;
-	size_t nbase = 0;
+	struct baseline base = { 0 };
 	int c;
 
 	opterr = 0;
@@ -221,6 +263,6 @@ static int run(int argc, char **argv)
 		write_baseline(baseline, &a.findings);
 		return LF_EXIT_OK;
 	}
-	base = load_baseline(baseline, &nbase);
-	return compare(&a.findings, base, nbase);
+	load_baseline(baseline, &base);
+	return compare(&a.findings, &base);
 }

@@ -5,6 +5,7 @@
  * kernel build.  Dispatches to the subcommands.
  */
 #include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +36,7 @@ void lf_usage_error(const struct lf_cmd *cmd, const char *fmt, ...)
 
 	fprintf(stderr, "lockfit %s: ", cmd->name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	lf_vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "\n%s", cmd->usage);
 	exit(LF_EXIT_ERROR);
@@ -63,6 +64,11 @@ void lf_bad_option(const struct lf_cmd *cmd, int c, char **argv)
 
 int main(int argc, char **argv)
 {
+	/* Output nobody can read must not pass for a result; a file size
+	 * limit is a write error (EFBIG) like a full disk, not a kill that
+	 * would leave a temporary file behind. */
+	atexit(lf_check_stdout_at_exit);
+	signal(SIGXFSZ, SIG_IGN);
 	if (argc < 2) {
 		usage(stderr);
 		return LF_EXIT_ERROR;
@@ -75,7 +81,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < ARRAY_SIZE(cmds); i++)
 		if (!strcmp(argv[1], cmds[i]->name))
 			return cmds[i]->run(argc - 1, argv + 1);
-	fprintf(stderr, "lockfit: unknown command '%s'\n", argv[1]);
+	lf_err("unknown command '%s'", argv[1]);
 	usage(stderr);
 	return LF_EXIT_ERROR;
 }

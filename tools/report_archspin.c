@@ -26,7 +26,7 @@ static void count_line(FILE *out, const struct lf_arch *ar,
 {
 	size_t shown = 0;
 
-	fprintf(out, "%s %zu", lf_arch_status_name(st), ar->count[st]);
+	lf_fprintf(out, "%s %zu", lf_arch_status_name(st), ar->count[st]);
 	for (size_t h = 0; hows[st][h]; h++) {
 		size_t n = 0;
 
@@ -34,10 +34,10 @@ static void count_line(FILE *out, const struct lf_arch *ar,
 			n += ar->sites.v[i].status == st &&
 			     !strcmp(ar->sites.v[i].how, hows[st][h]);
 		if (n)
-			fprintf(out, "%s%s %zu", shown++ ? ", " : " (",
+			lf_fprintf(out, "%s%s %zu", shown++ ? ", " : " (",
 				hows[st][h], n);
 	}
-	fprintf(out, "%s", shown ? ")" : "");
+	lf_fprintf(out, "%s", shown ? ")" : "");
 }
 
 static void site_lines(FILE *out, const struct lf_arch *ar,
@@ -45,7 +45,7 @@ static void site_lines(FILE *out, const struct lf_arch *ar,
 {
 	size_t n = 0;
 
-	fprintf(out, "  %s:%s\n", lf_arch_status_name(st),
+	lf_fprintf(out, "  %s:%s\n", lf_arch_status_name(st),
 		ar->count[st] ? "" : " none");
 	for (size_t i = 0; i < ar->sites.n; i++) {
 		const struct lf_arch_site *s = &ar->sites.v[i];
@@ -53,10 +53,10 @@ static void site_lines(FILE *out, const struct lf_arch *ar,
 		if (s->status != st)
 			continue;
 		if (n++ == LIST_MAX) {
-			fprintf(out, "    ... (--format json lists all)\n");
+			lf_fprintf(out, "    ... (--format json lists all)\n");
 			break;
 		}
-		fprintf(out, "    %s:%d:%d %s %s(%s) [%s]: %s\n", s->rec->file,
+		lf_fprintf(out, "    %s:%d:%d %s %s(%s) [%s]: %s\n", s->rec->file,
 			s->rec->line, s->rec->column, s->rec->function,
 			s->rec->api, s->rec->lock, s->how, s->why);
 	}
@@ -68,20 +68,20 @@ void lf_text_arch_spin(FILE *out, const struct lf_analysis *a)
 	size_t resolved = 0;
 
 	if (!ar->sites.n) {
-		fprintf(out, "\narch_spin_lock sites: none\n");
+		lf_fprintf(out, "\narch_spin_lock sites: none\n");
 		return;
 	}
-	fprintf(out, "\narch_spin_lock sites: %zu; ", ar->sites.n);
+	lf_fprintf(out, "\narch_spin_lock sites: %zu; ", ar->sites.n);
 	count_line(out, ar, LF_ARCH_SAFE);
-	fprintf(out, "; ");
+	lf_fprintf(out, "; ");
 	count_line(out, ar, LF_ARCH_FLAGGED);
-	fprintf(out, "; ");
+	lf_fprintf(out, "; ");
 	count_line(out, ar, LF_ARCH_NEEDS_CALLER);
-	fprintf(out, "\n");
+	lf_fprintf(out, "\n");
 	for (int st = 0; st <= LF_ARCH_FLAGGED; st++)
 		resolved += ar->resolved[st];
 	if (resolved)
-		fprintf(out, "  left to callers by the plugin: %zu; with the calls "
+		lf_fprintf(out, "  left to callers by the plugin: %zu; with the calls "
 			"of every unit: safe %zu, flagged %zu, still needs_caller "
 			"%zu\n", resolved, ar->resolved[LF_ARCH_SAFE],
 			ar->resolved[LF_ARCH_FLAGGED],

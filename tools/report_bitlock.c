@@ -13,13 +13,13 @@
 static void method(FILE *out, const struct lf_analysis *a)
 {
 	if (a->has_profile) {
-		fprintf(out, "hotness: profile %s: a site has the samples of its "
+		lf_fprintf(out, "hotness: profile %s: a site has the samples of its "
 			"function, a lock those of its sites' functions (each "
 			"once); hot: >= bitlock_hot_percent %ld%% of all samples\n",
 			a->profile.path, a->rules.bitlock_hot_percent);
 		return;
 	}
-	fprintf(out, "hotness: static score per site (no profile): %d per "
+	lf_fprintf(out, "hotness: static score per site (no profile): %d per "
 		"enclosing loop, +%d within %d calls of a hot entry point "
 		"(rules/hotpaths.tbl), +%d for an entry point itself; a lock is "
 		"as hot as its hottest site; hot: >= bitlock_hot_score %ld\n",
@@ -32,41 +32,41 @@ static void memory(FILE *out, const struct lf_bitlock *l)
 	const struct lf_layout *lo = l->layout;
 
 	if (lo)
-		fprintf(out, "  memory: %s, %ld bytes, align %ld, bit in %s: ",
+		lf_fprintf(out, "  memory: %s, %ld bytes, align %ld, bit in %s: ",
 			lo->st, lo->size, lo->align, lo->field ? lo->field : "?");
 	else
-		fprintf(out, "  memory: no struct layout: ");
-	fprintf(out, "%s\n    because %s\n", l->proposal, l->fix_why);
+		lf_fprintf(out, "  memory: no struct layout: ");
+	lf_fprintf(out, "%s\n    because %s\n", l->proposal, l->fix_why);
 }
 
 static void hold(FILE *out, const struct lf_bitlock *l)
 {
 	if (!l->sites.n) {
-		fprintf(out, "  hold: no section outside its wrappers\n");
+		lf_fprintf(out, "  hold: no section outside its wrappers\n");
 		return;
 	}
-	fprintf(out, "  hold: %zu section%s, cost max %ld, median %ld",
+	lf_fprintf(out, "  hold: %zu section%s, cost max %ld, median %ld",
 		l->sites.n, lf_plural(l->sites.n), l->max_cost, l->median_cost);
 	if (l->unknown_len)
-		fprintf(out, " (%zu with calls of unknown length: lower bounds)",
+		lf_fprintf(out, " (%zu with calls of unknown length: lower bounds)",
 			l->unknown_len);
-	fprintf(out, "; %zu with a loop; %zu call%s\n", l->loops, l->calls,
+	lf_fprintf(out, "; %zu with a loop; %zu call%s\n", l->loops, l->calls,
 		lf_plural(l->calls));
 }
 
 static void sites(FILE *out, const struct lf_bitlock *l)
 {
-	fprintf(out, "  sites, hottest first:%s\n", l->sites.n ? "" : " none");
+	lf_fprintf(out, "  sites, hottest first:%s\n", l->sites.n ? "" : " none");
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
 
-		fprintf(out, "    %s:%d:%d %s %s%s cost %ld%s %s: %s\n", r->file,
+		lf_fprintf(out, "    %s:%d:%d %s %s%s cost %ld%s %s: %s\n", r->file,
 			r->line, r->column, r->function, r->api,
 			r->is_try ? " try" : "", r->cost, r->cost_known ? "" : "+",
 			r->loop ? "loop" : "no-loop", l->sites.v[i].why);
 	}
 	if (l->wrapped.n)
-		fprintf(out, "  left out: %zu section%s inside its lock wrappers\n",
+		lf_fprintf(out, "  left out: %zu section%s inside its lock wrappers\n",
 			l->wrapped.n, lf_plural(l->wrapped.n));
 }
 
@@ -74,7 +74,7 @@ static void calls(FILE *out, const struct lf_bitlock *l)
 {
 	size_t n = 0;
 
-	fprintf(out, "  calls in sections:%s\n", l->calls ? "" : " none");
+	lf_fprintf(out, "  calls in sections:%s\n", l->calls ? "" : " none");
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
 
@@ -82,13 +82,13 @@ static void calls(FILE *out, const struct lf_bitlock *l)
 			if (n++ < TEXT_MAX)
 				lf_text_call(out, r, &r->calls.v[j]);
 			else if (n == TEXT_MAX + 1)
-				fprintf(out, "    ... (lockfit explain lists all)\n");
+				lf_fprintf(out, "    ... (lockfit explain lists all)\n");
 	}
 }
 
 static void block(FILE *out, const struct lf_analysis *a, const struct lf_bitlock *l)
 {
-	fprintf(out, "\n%s (bit spinlock, %s): %s, %s\n", l->name, l->kind,
+	lf_fprintf(out, "\n%s (bit spinlock, %s): %s, %s\n", l->name, l->kind,
 		l->hot ? "hot" : "not hot", l->hot_why);
 	memory(out, l);
 	hold(out, l);
@@ -102,10 +102,10 @@ void lf_text_bitlocks(FILE *out, const struct lf_analysis *a)
 	const struct lf_bitlocks *b = &a->bitlocks;
 
 	if (!b->locks.n) {
-		fprintf(out, "\nbit spinlocks: none\n");
+		lf_fprintf(out, "\nbit spinlocks: none\n");
 		return;
 	}
-	fprintf(out, "\nbit spinlocks: %zu lock%s, %zu acquire site%s (%zu "
+	lf_fprintf(out, "\nbit spinlocks: %zu lock%s, %zu acquire site%s (%zu "
 		"section%s inside lock wrappers left out), %zu hot\n",
 		b->locks.n, lf_plural(b->locks.n), b->sites, lf_plural(b->sites),
 		b->in_wrappers, lf_plural(b->in_wrappers), b->hot);

@@ -14,11 +14,6 @@
 /* Decimal digits for reals (perf percentages): short and stable. */
 #define JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(10))
 
-json_t *lf_json_str(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
-
 void lf_json_place(json_t *o, const struct lf_rec *r)
 {
 	json_object_set_new(o, "file", json_string(r->file));

@@ -18,35 +18,35 @@ static void header_profile(FILE *out, const struct lf_analysis *a)
 	char *total;
 
 	if (!a->has_profile) {
-		fprintf(out, "profile: none\n");
+		lf_fprintf(out, "profile: none\n");
 		return;
 	}
 	if (!p->rows) {
-		fprintf(out, "profile: %s: empty, no samples\n", p->path);
+		lf_fprintf(out, "profile: %s: empty, no samples\n", p->path);
 		return;
 	}
 	total = lf_profile_fmt(p, p->total);
-	fprintf(out, "profile: %s (%s, %zu functions, %s%s): ", p->path,
+	lf_fprintf(out, "profile: %s (%s, %zu functions, %s%s): ", p->path,
 		p->format, p->functions, total,
 		p->percent ? " of all samples" : " samples");
 	if (a->profile_matched)
-		fprintf(out, "samples in %zu functions with lock sites\n",
+		lf_fprintf(out, "samples in %zu functions with lock sites\n",
 			a->profile_matched);
 	else
-		fprintf(out, "matches no function with a lock site\n");
+		lf_fprintf(out, "matches no function with a lock site\n");
 	free(total);
 }
 
 static void header_incomplete(FILE *out, const struct lf_records *r)
 {
-	fprintf(out, "incomplete units (compile errors): ");
+	lf_fprintf(out, "incomplete units (compile errors): ");
 	if (!r->incomplete.n)
-		fprintf(out, "none");
+		lf_fprintf(out, "none");
 	for (size_t i = 0; i < r->incomplete.n && i < 3; i++)
-		fprintf(out, "%s%s", i ? ", " : "", r->incomplete.v[i]);
+		lf_fprintf(out, "%s%s", i ? ", " : "", r->incomplete.v[i]);
 	if (r->incomplete.n > 3)
-		fprintf(out, " and %zu more", r->incomplete.n - 3);
-	fprintf(out, "\n");
+		lf_fprintf(out, " and %zu more", r->incomplete.n - 3);
+	lf_fprintf(out, "\n");
 }
 
 static void header(FILE *out, const struct lf_analysis *a)
@@ -54,19 +54,19 @@ static void header(FILE *out, const struct lf_analysis *a)
 	const struct lf_records *r = &a->recs;
 	size_t count[LF_V_UNKNOWN + 1] = { 0 };
 
-	fprintf(out, "lockfit report: %zu records from %zu files "
+	lf_fprintf(out, "lockfit report: %zu records from %zu files "
 		"(skipped: %zu lines in %zu files)\n", r->records, r->files,
 		r->skipped_lines, r->skipped_files);
 	header_incomplete(out, r);
-	fprintf(out, "duplicate header records merged: %zu; unresolved lock "
+	lf_fprintf(out, "duplicate header records merged: %zu; unresolved lock "
 		"primitives: %zu\n", r->duplicates, r->unresolved);
 	header_profile(out, a);
 	for (size_t i = 0; i < a->ranked.n; i++)
 		count[a->ranked.v[i]->verdict->kind]++;
-	fprintf(out, "locks: %zu (", a->ranked.n);
+	lf_fprintf(out, "locks: %zu (", a->ranked.n);
 	for (int k = 0; k <= LF_V_UNKNOWN; k++)
-		fprintf(out, "%s%s %zu", k ? ", " : "", lf_verdict_name(k), count[k]);
-	fprintf(out, ")\n");
+		lf_fprintf(out, "%s%s %zu", k ? ", " : "", lf_verdict_name(k), count[k]);
+	lf_fprintf(out, ")\n");
 }
 
 void lf_text_site(struct strbuf *sb, const struct lf_lock *l, size_t i)
@@ -90,16 +90,16 @@ static void sites(FILE *out, const struct lf_lock *l)
 {
 	struct strbuf sb = { 0 };
 
-	fprintf(out, "  sites:\n");
+	lf_fprintf(out, "  sites:\n");
 	for (size_t i = 0; i < l->sites.n; i++) {
 		sb.len = 0;
 		lf_text_site(&sb, l, i);
-		fprintf(out, "    %s\n", sb_str(&sb));
+		lf_fprintf(out, "    %s\n", sb_str(&sb));
 	}
 	for (size_t i = 0; i < l->rels.n; i++) {
 		const struct lf_rec *r = l->rels.v[i].rec;
 
-		fprintf(out, "    %-5s %s:%d:%d %s %s %s release only\n", r->mode,
+		lf_fprintf(out, "    %-5s %s:%d:%d %s %s %s release only\n", r->mode,
 			r->file, r->line, r->column, r->function, r->api, r->variant);
 	}
 	free(sb.s);
@@ -109,23 +109,23 @@ static void loops(FILE *out, const struct lf_lock *l)
 {
 	size_t n = 0;
 
-	fprintf(out, "  loops in read sections:");
+	lf_fprintf(out, "  loops in read sections:");
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
 
 		if (lf_is_read(r) && r->loop)
-			fprintf(out, "%s %s:%d", n++ ? "," : "", r->file, r->line);
+			lf_fprintf(out, "%s %s:%d", n++ ? "," : "", r->file, r->line);
 	}
-	fprintf(out, "%s\n", n ? "" : " none");
+	lf_fprintf(out, "%s\n", n ? "" : " none");
 }
 
 void lf_text_call(FILE *out, const struct lf_rec *r, const struct lf_call *c)
 {
-	fprintf(out, "    %s:%d %s: ", r->file, c->line, c->callee);
+	lf_fprintf(out, "    %s:%d %s: ", r->file, c->line, c->callee);
 	if (!c->known_body)
-		fprintf(out, "length unknown\n");
+		lf_fprintf(out, "length unknown\n");
 	else
-		fprintf(out, "cost %ld%s%s\n", c->cost, c->cost_known ? "" : "+",
+		lf_fprintf(out, "cost %ld%s%s\n", c->cost, c->cost_known ? "" : "+",
 			c->loop ? ", loop" : "");
 }
 
@@ -136,7 +136,7 @@ static void calls(FILE *out, const struct lf_lock *l)
 	for (size_t i = 0; i < l->sites.n; i++)
 		if (lf_is_read(l->sites.v[i].rec))
 			n += l->sites.v[i].rec->calls.n;
-	fprintf(out, "  calls in read sections:%s\n", n ? "" : " none");
+	lf_fprintf(out, "  calls in read sections:%s\n", n ? "" : " none");
 	n = 0;
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
@@ -145,7 +145,7 @@ static void calls(FILE *out, const struct lf_lock *l)
 			if (n++ < TEXT_MAX)
 				lf_text_call(out, r, &r->calls.v[j]);
 			else if (n == TEXT_MAX + 1)
-				fprintf(out, "    ... (lockfit explain lists all)\n");
+				lf_fprintf(out, "    ... (lockfit explain lists all)\n");
 	}
 }
 
@@ -154,12 +154,12 @@ void lf_text_edge(FILE *out, const struct lf_edge *e, bool outgoing)
 	const char *in = e->via ? " in " : "", *via = e->via ? e->via : "";
 
 	if (outgoing)
-		fprintf(out, "    holds it (%s) at %s:%d in %s, takes %s (%s %s) "
+		lf_fprintf(out, "    holds it (%s) at %s:%d in %s, takes %s (%s %s) "
 			"at line %d%s%s\n", e->from_mode, e->held->file,
 			e->held->line, e->held->function, e->to, e->to_cls,
 			e->to_mode, e->line, in, via);
 	else
-		fprintf(out, "    taken (%s) at %s:%d%s%s in %s while holding %s "
+		lf_fprintf(out, "    taken (%s) at %s:%d%s%s in %s while holding %s "
 			"(%s %s)\n", e->to_mode, e->held->file, e->line, in, via,
 			e->held->function, e->from, e->from_cls, e->from_mode);
 }
@@ -169,33 +169,33 @@ void lf_text_nesting(FILE *out, const struct lf_analysis *a, const char *lock)
 	const struct lf_edgelist *o = lf_edges_out(&a->graph, lock);
 	const struct lf_edgelist *in = lf_edges_in(&a->graph, lock);
 
-	fprintf(out, "  nesting:%s\n", o->n || in->n ? "" : " none");
+	lf_fprintf(out, "  nesting:%s\n", o->n || in->n ? "" : " none");
 	for (size_t i = 0; i < o->n && i < TEXT_MAX; i++)
 		lf_text_edge(out, o->v[i], true);
 	for (size_t i = 0; i < in->n && i < TEXT_MAX; i++)
 		lf_text_edge(out, in->v[i], false);
 	if (o->n > TEXT_MAX || in->n > TEXT_MAX)
-		fprintf(out, "    ... (lockfit explain lists all)\n");
+		lf_fprintf(out, "    ... (lockfit explain lists all)\n");
 }
 
 static void costs(FILE *out, const struct lf_analysis *a, const struct lf_lock *l)
 {
 	const struct lf_verdict *v = l->verdict;
 
-	fprintf(out, "  read sites %zu, write sites %zu; ", l->nread, l->nwrite);
+	lf_fprintf(out, "  read sites %zu, write sites %zu; ", l->nread, l->nwrite);
 	if (v->has_read)
-		fprintf(out, "read cost max %ld, median %ld", v->max_read_cost,
+		lf_fprintf(out, "read cost max %ld, median %ld", v->max_read_cost,
 			v->median_read_cost);
 	else
-		fprintf(out, "no read cost");
+		lf_fprintf(out, "no read cost");
 	if (v->read_unknown_len)
-		fprintf(out, " (%zu with calls of unknown length: lower bounds)",
+		lf_fprintf(out, " (%zu with calls of unknown length: lower bounds)",
 			v->read_unknown_len);
-	fprintf(out, "\n");
+	lf_fprintf(out, "\n");
 	if (a->has_profile) {
 		char *s = lf_profile_fmt(&a->profile, l->samples);
 
-		fprintf(out, "  profile samples in read-site functions: %s (%.2f%%)\n",
+		lf_fprintf(out, "  profile samples in read-site functions: %s (%.2f%%)\n",
 			s, v->share);
 		free(s);
 	}
@@ -205,10 +205,10 @@ static void lock_block(FILE *out, const struct lf_analysis *a, const struct lf_l
 {
 	const struct lf_verdict *v = l->verdict;
 
-	fprintf(out, "\n%s (%s, %s): %s\n", l->name, lf_lock_type(l), l->kind,
+	lf_fprintf(out, "\n%s (%s, %s): %s\n", l->name, lf_lock_type(l), l->kind,
 		lf_verdict_name(v->kind));
 	for (size_t i = 0; i < v->reasons.n; i++)
-		fprintf(out, "  - %s\n", v->reasons.v[i]);
+		lf_fprintf(out, "  - %s\n", v->reasons.v[i]);
 	costs(out, a, l);
 	sites(out, l);
 	loops(out, l);
@@ -220,10 +220,10 @@ static void findings(FILE *out, const struct lf_analysis *a, const char *check)
 {
 	const struct lf_findings *f = &a->findings;
 
-	fprintf(out, "\nfindings%s%s%s: %zu\n", check ? " (" : "",
+	lf_fprintf(out, "\nfindings%s%s%s: %zu\n", check ? " (" : "",
 		check ? check : "", check ? ")" : "", f->n);
 	for (size_t i = 0; i < f->n; i++)
-		fprintf(out, "%s:%d:%d: %s: %s\n", f->v[i].file, f->v[i].line,
+		lf_fprintf(out, "%s:%d:%d: %s: %s\n", f->v[i].file, f->v[i].line,
 			f->v[i].column, f->v[i].check, f->v[i].message);
 }
 

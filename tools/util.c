@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "util.h"
 
 void *xmalloc(size_t n)
@@ -59,11 +60,16 @@ char *xasprintf(const char *fmt, ...)
 	return s;
 }
 
+/* One write: a message is not interleaved with a child's output. */
 static void vmsg(const char *fmt, va_list ap)
 {
-	fputs("lockfit: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	struct strbuf sb = { 0 };
+
+	sb_printf(&sb, "lockfit: ");
+	lf_esc_vprintf(&sb, fmt, ap);
+	sb_printf(&sb, "\n");
+	fputs(sb.s, stderr);
+	free(sb.s);
 }
 
 void lf_err(const char *fmt, ...)
@@ -283,18 +289,73 @@ char *lf_read_file(const char *path, size_t *len)
 	return buf;
 }
 
+static int write_all(int fd, const char *text, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, text, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		text += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* The mode fopen(PATH, "w") would give: the old file's, else 0666 less
+ * the umask. */
+static mode_t new_mode(const char *path)
+{
+	struct stat st;
+	mode_t mask;
+
+	if (!stat(path, &st) && S_ISREG(st.st_mode))
+		return st.st_mode & 07777;
+	mask = umask(0);
+	umask(mask);
+	return 0666 & ~mask;
+}
+
 int lf_write_file(const char *path, const char *text)
 {
-	FILE *f = fopen(path, "w");
-	int err;
+	char *tmp = xasprintf("%s.XXXXXX.tmp", path);
+	int fd = mkstemps(tmp, 4), err = 0;
 
-	if (!f)
+	if (fd < 0) {
+		free(tmp);
 		return -1;
-	err = fputs(text, f) == EOF ? errno : 0;
-	if (fclose(f) && !err)
+	}
+	if (fchmod(fd, new_mode(path)) || write_all(fd, text, strlen(text)))
 		err = errno;
+	if (close(fd) && !err)
+		err = errno;
+	if (!err && rename(tmp, path))
+		err = errno;
+	if (err)
+		unlink(tmp);
+	free(tmp);
 	errno = err;
 	return err ? -1 : 0;
+}
+
+void lf_check_stdout_at_exit(void)
+{
+	bool bad = ferror(stdout);
+	int err = 0;
+
+	if (fflush(stdout))
+		err = errno, bad = true;
+	if (fclose(stdout) && !err)
+		err = errno, bad = true;
+	if (!bad)
+		return;
+	if (err)
+		lf_err("cannot write to standard output: %s", strerror(err));
+	else
+		lf_err("cannot write to standard output");
+	_exit(LF_EXIT_ERROR);
 }
 
 void lf_mkdir_p(const char *path)

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -25,7 +26,8 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* "lockfit: ..." on stderr; lf_die() then exits with LF_EXIT_ERROR. */
+/* "lockfit: ..." on stderr, string arguments escaped as by lf_fprintf();
+ * lf_die() then exits with LF_EXIT_ERROR. */
 void lf_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void lf_die(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
@@ -72,11 +74,35 @@ const char *plist_text(struct plist *p);
 /* "" for 1, "s" otherwise. */
 const char *lf_plural(size_t n);
 
+/*
+ * The text sink (terminal, CI log, stderr), escape.c: control characters
+ * (C0, DEL, C1, Unicode line separators and bidi controls), bytes that
+ * are not UTF-8 as \xNN, a backslash doubled.  lf_fprintf() is fprintf()
+ * with every %s argument escaped (the format is ours and not escaped):
+ * what it prints for untrusted strings never holds a newline or an ESC.
+ */
+struct strbuf;
+void lf_esc_text(struct strbuf *sb, const char *s);
+char *lf_esc(const char *s);
+void lf_esc_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+void lf_vfprintf(FILE *out, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+void lf_fprintf(FILE *out, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+#define lf_printf(...) lf_fprintf(stdout, __VA_ARGS__)
+
 /* The whole of PATH, NUL-terminated (its length in *LEN if LEN); NULL
  * with errno set if it cannot be read. */
 char *lf_read_file(const char *path, size_t *len);
-/* PATH made to hold TEXT: 0, or -1 with errno set. */
+/* PATH made to hold TEXT, whole or not at all: written to a temporary
+ * file beside it, renamed over it on success and removed on failure.
+ * 0, or -1 with errno set. */
 int lf_write_file(const char *path, const char *text);
+
+/* Check standard output at exit: a write error (full disk, closed pipe
+ * with SIGPIPE ignored) exits LF_EXIT_ERROR with a message, never 0. */
+void lf_check_stdout_at_exit(void);
 
 /* mkdir -p; dies with the reason if it cannot. */
 void lf_mkdir_p(const char *path);
