@@ -96,8 +96,9 @@ static json_t *caller(const struct lf_arch_site *s)
 
 	if (!c)
 		return json_null();
-	return json_pack("{s:s, s:s, s:i}", "function", c->rec->function,
-			 "file", c->rec->file, "line", c->call->line);
+	return json_pack("{s:o, s:o, s:i}", "function",
+			 lf_json_str(c->rec->function), "file",
+			 lf_json_str(c->rec->file), "line", c->call->line);
 }
 
 static json_t *site(const struct lf_arch_site *s)
@@ -107,19 +108,19 @@ static json_t *site(const struct lf_arch_site *s)
 	bool enabled = !strcmp(r->how, "enabled") || !strcmp(r->how, "unbalanced");
 
 	lf_json_place(o, r);
-	json_object_set_new(o, "lock", json_string(r->lock));
-	json_object_set_new(o, "api", json_string(r->api));
-	json_object_set_new(o, "primitive", json_string(r->primitive));
-	json_object_set_new(o, "status", json_string(lf_arch_status_name(s->status)));
-	json_object_set_new(o, "how", json_string(s->how));
-	json_object_set_new(o, "record_status", json_string(r->status));
-	json_object_set_new(o, "record_how", json_string(r->how));
+	json_object_set_new(o, "lock", lf_json_str(r->lock));
+	json_object_set_new(o, "api", lf_json_str(r->api));
+	json_object_set_new(o, "primitive", lf_json_str(r->primitive));
+	json_object_set_new(o, "status", lf_json_str(lf_arch_status_name(s->status)));
+	json_object_set_new(o, "how", lf_json_str(s->how));
+	json_object_set_new(o, "record_status", lf_json_str(r->status));
+	json_object_set_new(o, "record_how", lf_json_str(r->how));
 	json_object_set_new(o, "resolved", json_boolean(s->resolved));
 	json_object_set_new(o, "enabled_line", enabled ?
 			    json_integer(r->enabled_line) : json_null());
 	json_object_set_new(o, "caller", caller(s));
 	json_object_set_new(o, "through", lf_json_str(s->through));
-	json_object_set_new(o, "why", json_string(s->why));
+	json_object_set_new(o, "why", lf_json_str(s->why));
 	return o;
 }
 

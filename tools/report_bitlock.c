@@ -127,7 +127,7 @@ static json_t *layout(const struct lf_layout *lo)
 
 	if (!lo)
 		return json_null();
-	o = json_pack("{s:s, s:I, s:I, s:o}", "struct", lo->st,
+	o = json_pack("{s:o, s:I, s:I, s:o}", "struct", lf_json_str(lo->st),
 		      "size", (json_int_t)lo->size, "align", (json_int_t)lo->align,
 		      "field", lf_json_str(lo->field));
 	json_object_set_new(o, "spinlock_size", lo->spinlock_size < 0 ? json_null() :
@@ -147,7 +147,7 @@ static json_t *site(const struct lf_analysis *a, const struct lf_bit_site *s)
 	json_t *o = json_object();
 
 	lf_json_place(o, r);
-	json_object_set_new(o, "api", json_string(r->api));
+	json_object_set_new(o, "api", lf_json_str(r->api));
 	json_object_set_new(o, "try", json_boolean(r->is_try));
 	json_object_set_new(o, "cost", json_integer(r->cost));
 	json_object_set_new(o, "cost_known", json_boolean(r->cost_known));
@@ -156,10 +156,10 @@ static json_t *site(const struct lf_analysis *a, const struct lf_bit_site *s)
 			    json_integer(r->loop_depth));
 	json_object_set_new(o, "hotness", number(a, s->hotness));
 	json_object_set_new(o, "entry", s->reached ?
-			    json_string(s->hot.entry) : json_null());
+			    lf_json_str(s->hot.entry) : json_null());
 	json_object_set_new(o, "entry_calls", s->reached ?
 			    json_integer(s->hot.depth) : json_null());
-	json_object_set_new(o, "why", json_string(s->why));
+	json_object_set_new(o, "why", lf_json_str(s->why));
 	return o;
 }
 
@@ -180,21 +180,21 @@ static json_t *lock(const struct lf_analysis *a, const struct lf_bitlock *l)
 
 	for (size_t i = 0; i < l->sites.n; i++)
 		json_array_append_new(arr, site(a, &l->sites.v[i]));
-	json_object_set_new(o, "lock", json_string(l->name));
-	json_object_set_new(o, "kind", json_string(l->kind));
+	json_object_set_new(o, "lock", lf_json_str(l->name));
+	json_object_set_new(o, "kind", lf_json_str(l->kind));
 	json_object_set_new(o, "hot", json_boolean(l->hot));
-	json_object_set_new(o, "hotness_from", json_string(a->has_profile ?
+	json_object_set_new(o, "hotness_from", lf_json_str(a->has_profile ?
 							   "profile" : "static"));
 	json_object_set_new(o, "hotness", number(a, l->hotness));
 	json_object_set_new(o, "share", a->has_profile ? json_real(l->share) :
 			    json_null());
-	json_object_set_new(o, "hot_why", json_string(l->hot_why));
+	json_object_set_new(o, "hot_why", lf_json_str(l->hot_why));
 	json_object_set_new(o, "layout", layout(l->layout));
-	json_object_set_new(o, "container", json_string(l->container));
+	json_object_set_new(o, "container", lf_json_str(l->container));
 	json_object_set_new(o, "nogrow", lf_json_str(l->nogrow));
-	json_object_set_new(o, "fix", json_string(fix_name(l->fix)));
-	json_object_set_new(o, "proposal", json_string(l->proposal));
-	json_object_set_new(o, "fix_why", json_string(l->fix_why));
+	json_object_set_new(o, "fix", lf_json_str(fix_name(l->fix)));
+	json_object_set_new(o, "proposal", lf_json_str(l->proposal));
+	json_object_set_new(o, "fix_why", lf_json_str(l->fix_why));
 	json_object_set_new(o, "max_cost", any ? json_integer(l->max_cost) :
 			    json_null());
 	json_object_set_new(o, "median_cost", any ? json_integer(l->median_cost) :

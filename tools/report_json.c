@@ -16,10 +16,10 @@
 
 void lf_json_place(json_t *o, const struct lf_rec *r)
 {
-	json_object_set_new(o, "file", json_string(r->file));
+	json_object_set_new(o, "file", lf_json_str(r->file));
 	json_object_set_new(o, "line", json_integer(r->line));
 	json_object_set_new(o, "column", json_integer(r->column));
-	json_object_set_new(o, "function", json_string(r->function));
+	json_object_set_new(o, "function", lf_json_str(r->function));
 }
 
 static json_t *samples(const struct lf_analysis *a, double w)
@@ -36,9 +36,10 @@ static json_t *summary(const struct lf_analysis *a)
 	json_t *o = json_object(), *inc = json_array(), *prof = json_null();
 
 	for (size_t i = 0; i < r->incomplete.n; i++)
-		json_array_append_new(inc, json_string(r->incomplete.v[i]));
+		json_array_append_new(inc, lf_json_str(r->incomplete.v[i]));
 	if (a->has_profile)
-		prof = json_pack("{s:s, s:o, s:I, s:o, s:I}", "file", p->path,
+		prof = json_pack("{s:o, s:o, s:I, s:o, s:I}", "file",
+				 lf_json_str(p->path),
 				 "format", lf_json_str(p->format),
 				 "functions", (json_int_t)p->functions,
 				 "samples", samples(a, p->total),
@@ -61,9 +62,9 @@ static json_t *site(const struct lf_lock *l, size_t i)
 	json_t *o = json_object();
 
 	lf_json_place(o, r);
-	json_object_set_new(o, "mode", json_string(r->mode));
-	json_object_set_new(o, "api", json_string(r->api));
-	json_object_set_new(o, "variant", json_string(r->variant));
+	json_object_set_new(o, "mode", lf_json_str(r->mode));
+	json_object_set_new(o, "api", lf_json_str(r->api));
+	json_object_set_new(o, "variant", lf_json_str(r->variant));
 	json_object_set_new(o, "cost", json_integer(r->cost));
 	json_object_set_new(o, "cost_known", json_boolean(r->cost_known));
 	json_object_set_new(o, "loop", json_boolean(r->loop));
@@ -80,13 +81,13 @@ static json_t *lock(const struct lf_analysis *a, const struct lf_lock *l)
 	json_t *o = json_object(), *reasons = json_array(), *sites = json_array();
 
 	for (size_t i = 0; i < v->reasons.n; i++)
-		json_array_append_new(reasons, json_string(v->reasons.v[i]));
+		json_array_append_new(reasons, lf_json_str(v->reasons.v[i]));
 	for (size_t i = 0; i < l->sites.n; i++)
 		json_array_append_new(sites, site(l, i));
-	json_object_set_new(o, "lock", json_string(l->name));
-	json_object_set_new(o, "kind", json_string(l->kind));
-	json_object_set_new(o, "type", json_string(l->cls));
-	json_object_set_new(o, "verdict", json_string(lf_verdict_name(v->kind)));
+	json_object_set_new(o, "lock", lf_json_str(l->name));
+	json_object_set_new(o, "kind", lf_json_str(l->kind));
+	json_object_set_new(o, "type", lf_json_str(l->cls));
+	json_object_set_new(o, "verdict", lf_json_str(lf_verdict_name(v->kind)));
 	json_object_set_new(o, "reasons", reasons);
 	json_object_set_new(o, "read_sites", json_integer(l->nread));
 	json_object_set_new(o, "write_sites", json_integer(l->nwrite));
@@ -105,10 +106,12 @@ static json_t *lock(const struct lf_analysis *a, const struct lf_lock *l)
 
 static json_t *finding(const struct lf_finding *f)
 {
-	return json_pack("{s:s, s:s, s:i, s:i, s:s, s:s, s:s}",
-			 "check", f->check, "file", f->file, "line", f->line,
-			 "column", f->column, "function", f->function,
-			 "lock", f->lock, "message", f->message);
+	return json_pack("{s:s, s:o, s:i, s:i, s:o, s:o, s:o}",
+			 "check", f->check, "file", lf_json_str(f->file),
+			 "line", f->line, "column", f->column,
+			 "function", lf_json_str(f->function),
+			 "lock", lf_json_str(f->lock),
+			 "message", lf_json_str(f->message));
 }
 
 void lf_report_json(FILE *out, const struct lf_analysis *a)

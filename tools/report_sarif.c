@@ -64,13 +64,14 @@ static json_t *location(const struct lf_finding *f)
 static json_t *result(const struct lf_finding *f)
 {
 	char *key = xasprintf("%s|%s|%s", f->check, f->lock, f->function);
-	json_t *r = json_pack("{s:s, s:i, s:s, s:{s:s}, s:[o], s:{s:s}}",
+	json_t *r = json_pack("{s:s, s:i, s:s, s:{s:o}, s:[o], s:{s:o}}",
 			      "ruleId", f->check,
 			      "ruleIndex", lf_check_index(f->check),
 			      "level", "note",
-			      "message", "text", f->message,
+			      "message", "text", lf_json_str(f->message),
 			      "locations", location(f),
-			      "partialFingerprints", "lockfitKey/v1", key);
+			      "partialFingerprints", "lockfitKey/v1",
+			      lf_json_str(key));
 
 	free(key);
 	return r;
