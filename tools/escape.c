@@ -93,11 +93,20 @@ char *lf_esc(const char *s)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 /* SPEC is a string conversion ("%-5s", "%*s"...): S escaped, then SPEC
- * applied to it. */
+ * applied to it.  At the start of a line (BOL: only blanks before it) a
+ * leading ':' or '#' is escaped too: "::error ..." and "##[error]..."
+ * are CI workflow commands there. */
 static void put_str(struct strbuf *sb, const char *spec, const int *star,
-		    int nstar, const char *s)
+		    int nstar, const char *s, bool bol)
 {
-	char *e = lf_esc(s);
+	char *e = lf_esc(s), *p = e + strspn(e, " ");
+
+	if (bol && (*p == ':' || *p == '#')) {
+		char *t = xasprintf("%.*s\\x%02x%s", (int)(p - e), e, *p, p + 1);
+
+		free(e);
+		e = t;
+	}
 
 	if (nstar == 2)
 		sb_printf(sb, spec, star[0], star[1], e);
@@ -112,7 +121,8 @@ static void put_str(struct strbuf *sb, const char *spec, const int *star,
 /* One conversion of FMT (from '%' to its letter) into SB, its argument
  * taken from AP: a string escaped, anything else printed as printf
  * would.  Returns the end of the conversion. */
-static const char *convert(struct strbuf *sb, const char *fmt, va_list *ap)
+static const char *convert(struct strbuf *sb, const char *fmt, va_list *ap,
+			   bool bol)
 {
 	const char *p = fmt + 1;
 	char spec[32], lenmod[3] = "";
@@ -152,13 +162,13 @@ static const char *convert(struct strbuf *sb, const char *fmt, va_list *ap)
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 	switch (*p) {
 	case 's':
-		put_str(sb, spec, star, nstar, va_arg(*ap, const char *));
+		put_str(sb, spec, star, nstar, va_arg(*ap, const char *), bol);
 		break;
 	case 'c': {
 		char c[2] = { (char)va_arg(*ap, int), 0 };
 
 		spec[p - fmt] = 's';
-		put_str(sb, spec, star, nstar, c);
+		put_str(sb, spec, star, nstar, c, bol);
 		break;
 	}
 	case 'd': case 'i': case 'u': case 'x': case 'X': case 'o':
@@ -192,25 +202,41 @@ static const char *convert(struct strbuf *sb, const char *fmt, va_list *ap)
 	return p + 1;
 }
 
+/* Is S[FROM..TO) blank, and was the line blank up to FROM (BOL)? */
+static bool still_bol(const char *s, size_t from, size_t to, bool bol)
+{
+	for (size_t i = from; i < to; i++) {
+		if (s[i] == '\n')
+			bol = true;
+		else if (s[i] != ' ')
+			bol = false;
+	}
+	return bol;
+}
+
+/* Each call is taken to start a line: a string it begins is treated as
+ * one that may begin a line. */
 void lf_esc_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list copy;
+	bool bol = true;
 
 	va_copy(copy, ap);
 	while (*fmt) {
-		size_t lit = strcspn(fmt, "%");
+		size_t lit = strcspn(fmt, "%"), from = sb->len;
 
 		if (lit)
 			sb_printf(sb, "%.*s", (int)lit, fmt);
 		fmt += lit;
-		if (!*fmt)
-			break;
-		if (fmt[1] == '%') {
+		if (*fmt && fmt[1] == '%') {
 			sb_printf(sb, "%%");
 			fmt += 2;
-			continue;
+		} else if (*fmt) {
+			bol = still_bol(sb_str(sb), from, sb->len, bol);
+			from = sb->len;
+			fmt = convert(sb, fmt, &copy, bol);
 		}
-		fmt = convert(sb, fmt, &copy);
+		bol = still_bol(sb_str(sb), from, sb->len, bol);
 	}
 	va_end(copy);
 }
