@@ -214,12 +214,12 @@ static bool still_bol(const char *s, size_t from, size_t to, bool bol)
 	return bol;
 }
 
-/* Each call is taken to start a line: a string it begins is treated as
- * one that may begin a line. */
+/* Appended to SB; a call on an empty SB is taken to start a line (it
+ * may, printed after another). */
 void lf_esc_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list copy;
-	bool bol = true;
+	bool bol = !sb->len || sb->s[sb->len - 1] == '\n';
 
 	va_copy(copy, ap);
 	while (*fmt) {
