@@ -111,6 +111,8 @@ static bool apply_check(struct ctx *c)
 		free(err);
 		return false;
 	}
+	sb_printf(c->log, "git apply --numstat: the %zu file%s the diff's "
+		  "headers name, no other\n", c->touched.n, lf_plural(c->touched.n));
 	ok = run(c, &r, c->tree, argv);
 	if (!ok) {
 		char *h = lf_head(r.out, 3);
