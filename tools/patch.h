@@ -119,10 +119,11 @@ void lf_mail_build(struct lf_pjob *j);
 char *lf_mail_filename(const struct lf_pjob *j, size_t number);
 
 /*
- * Verify the patch file PATCH of J against TREE, which is never written:
- * git apply --check, the objects rebuilt in a hard-linked scratch copy,
- * no new sparse warning, checkpatch clean.  Sets j->failed (or leaves it
- * NULL) and appends to j->log.
+ * Verify J against TREE, which is never written: git apply --check of
+ * j->diff alone (never the patch file PATCH, whose message is data), the
+ * objects rebuilt in a hard-linked scratch copy, no new sparse warning,
+ * checkpatch clean on PATCH.  Sets j->failed (or leaves it NULL) and
+ * appends to j->log.
  */
 void lf_verify(struct lf_pjob *j, const char *tree, const char *patch);
 
