@@ -44,13 +44,18 @@ static const char usage[] =
 "  --profile FILE   as for lockfit report (what makes a bit lock hot)\n"
 "  -h, --help       show this help\n"
 "\n"
-"Environment: LOCKFIT_SCRATCH (path prefix of the scratch copy and of\n"
-"spatch's view, on KSRC's file system), LOCKFIT_KEEP_SCRATCH (keep the\n"
-"scratch copy), LOCKFIT_COCCI (the scripts).\n"
+"Environment: LOCKFIT_SCRATCH (path prefix of the directories holding the\n"
+"scratch copy and spatch's view, on KSRC's file system), LOCKFIT_KEEP_SCRATCH\n"
+"(keep the scratch copy), LOCKFIT_COCCI (the scripts), TMPDIR.\n"
 "\n"
 "Exit status: 0 every patch verified (or nothing to rewrite), 1 some lock's\n"
 "patch failed (or --apply could not apply), 2 error (bad records, usage,\n"
-"no such lock).\n";
+"no such lock), 130/143 interrupted by SIGINT/SIGTERM (the scratch copy,\n"
+"the view and temporary files removed; KSRC as it was, or with every\n"
+"verified patch applied if git apply had started).\n";
+
+/* A patch is named NNNN-*.patch once verified; until then: */
+#define UNVERIFIED ".patch.unverified"
 
 static int run(int argc, char **argv);
 
@@ -107,7 +112,16 @@ static char *absolute(const char *path)
 	return xstrdup(buf);
 }
 
-/* Patches and logs of an earlier run ("NNNN-*"): never mixed with ours. */
+static bool ends(const char *s, size_t n, const char *suffix)
+{
+	size_t m = strlen(suffix);
+
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+/* Patches and logs of an earlier run ("NNNN-*"), and patches it had not
+ * verified yet when it was killed ("NNNN-*.patch.unverified"): never
+ * mixed with ours. */
 static void clean(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -119,8 +133,8 @@ static void clean(const char *dir)
 
 		if (n < 6 || strspn(de->d_name, "0123456789") != 4 ||
 		    de->d_name[4] != '-' ||
-		    (strcmp(de->d_name + n - 6, ".patch") &&
-		     strcmp(de->d_name + n - 4, ".log")))
+		    (!ends(de->d_name, n, ".patch") && !ends(de->d_name, n, ".log") &&
+		     !ends(de->d_name, n, UNVERIFIED)))
 			continue;
 		p = xasprintf("%s/%s", dir, de->d_name);
 		unlink(p);
@@ -132,7 +146,7 @@ static void clean(const char *dir)
 
 static void write_file(const char *path, const char *text)
 {
-	if (lf_write_file(path, text))
+	if (lf_safe_write(path, text))
 		lf_die("cannot write %s: %s", path, strerror(errno));
 }
 
@@ -145,9 +159,11 @@ struct tally {
 static void one(struct lf_pjob *j, size_t num, size_t total, const char *tree,
 		const char *out, struct tally *t)
 {
-	char *name, *path, *logname;
+	char *name, *path, *logname, *tmp;
 
-	printf("[%zu/%zu] %s %s: ", num, total, lf_pkind_name(j->kind), j->lock);
+	lf_safe_check();
+	printf("[%zu/%zu] %s %s: ", num, total, lf_pkind_name(j->kind),
+	       lf_esc(j->lock));
 	fflush(stdout);
 	if (j->refused) {
 		j->failed = xasprintf("no patch: %s", j->refused);
@@ -165,17 +181,24 @@ static void one(struct lf_pjob *j, size_t num, size_t total, const char *tree,
 	}
 	name = lf_mail_filename(j, num);
 	path = xasprintf("%s/%s", out, name);
+	tmp = xasprintf("%s/%.*s" UNVERIFIED, out, (int)(strlen(name) - 6), name);
 	if (j->mail && !j->failed) {
-		write_file(path, j->mail);
-		lf_verify(j, tree, path);
+		lf_safe_temp(tmp, true);
+		write_file(tmp, j->mail);
+		lf_verify(j, tree, tmp);
 	}
 	logname = xasprintf("%s/log/%.*s.log", out, (int)(strlen(name) - 6), name);
 	write_file(logname, j->log ? j->log : "");
+	if (!j->failed && rename(tmp, path))
+		lf_die("cannot rename %s to %s: %s", tmp, path, strerror(errno));
+	if (j->mail)
+		lf_safe_temp(tmp, false);
 	if (!j->failed) {
 		t->verified[j->kind]++;
 		j->path = path;
 		printf("verified\n      %s\n", path);
 		free(logname);
+		free(tmp);
 		return;
 	}
 	t->failed[j->kind]++;
@@ -186,14 +209,14 @@ static void one(struct lf_pjob *j, size_t num, size_t total, const char *tree,
 		char *dst = xasprintf("%s/failed/%s", out, name);
 
 		lf_mkdir_p(xasprintf("%s/failed", out));
-		unlink(path);
+		unlink(tmp);
 		write_file(dst, j->mail);
 		printf("FAILED\n      %s\n", dst);
 		free(dst);
 	} else {
 		printf("FAILED, no patch\n");
 	}
-	printf("      reason: %s\n      log: %s\n", j->failed, logname);
+	printf("      reason: %s\n      log: %s\n", lf_esc(j->failed), logname);
 	{
 		char *with = xasprintf("%sreason: %s\n", j->log ? j->log : "",
 				       j->failed);
@@ -203,6 +226,7 @@ static void one(struct lf_pjob *j, size_t num, size_t total, const char *tree,
 	}
 	free(logname);
 	free(path);
+	free(tmp);
 }
 
 static void summary(const struct tally *t)
@@ -217,11 +241,10 @@ static void summary(const struct tally *t)
 }
 
 static bool git_apply(bool check, const char *all, const char *tree,
-		      const char *ceiling, char **out)
+		      const char *const *env, char **out)
 {
 	const char *argv[] = { "git", "apply", check ? "--check" : all,
 			       check ? all : NULL, NULL };
-	const char *env[] = { ceiling, NULL };
 	struct lf_exec r;
 
 	lf_exec_run(&r, tree, argv, env);
@@ -230,43 +253,59 @@ static bool git_apply(bool check, const char *all, const char *tree,
 }
 
 /*
- * Every verified patch or none.  They go to git apply as one input: a
- * single input is atomic, and patches of two locks in one file are then
- * applied one after the other, as they will be (git apply with several
- * files is atomic per file only, and --check of each alone would pass
- * patches that conflict).  --check first, then the apply.
+ * Every verified patch or none.  Their diffs, as verified (never the
+ * patch files, whose messages git apply would read too), go to git
+ * apply as one input: a single input is atomic, and the diffs of two
+ * locks in one file are then applied one after the other, as they will
+ * be (git apply with several files is atomic per file only, and --check
+ * of each alone would pass patches that conflict).  --check first, then
+ * the apply, which a SIGINT or SIGTERM does not cut short.
  */
 static bool apply(const struct lf_pjobs *jobs, const char *tree, const char *out)
 {
-	char *parent = xstrdup(tree), *ceiling, *text, *all;
+	char *parent = xstrdup(tree), *ceiling, *text, *all, *err;
 	struct strbuf sb = { 0 };
+	const char *env[2] = { NULL, NULL };
 	size_t n = 0;
+	bool ok;
 
 	*strrchr(parent, '/') = 0;
 	ceiling = xasprintf("GIT_CEILING_DIRECTORIES=%s", *parent ? parent : "/");
+	env[0] = ceiling;
 	for (size_t i = 0; i < jobs->n; i++)
 		if (jobs->v[i]->path) {
-			sb_printf(&sb, "%s", jobs->v[i]->mail);
+			sb_printf(&sb, "%s", jobs->v[i]->diff);
 			n++;
 		}
 	if (!n) {
 		printf("apply: no verified patch, %s left as it is\n", tree);
 		return true;
 	}
-	all = xasprintf("%s/log/all-verified.patch", out);
+	all = xasprintf("%s/log/all-verified.diff", out);
 	write_file(all, sb_str(&sb));
-	if (!git_apply(true, all, tree, ceiling, &text)) {
+	err = lf_diff_check(sb_str(&sb), all, tree, env);
+	if (err) {
+		printf("apply: NONE applied, %s\n", err);
+		return false;
+	}
+	if (!git_apply(true, all, tree, env, &text)) {
 		printf("apply: NONE applied, the verified patches do not apply "
 		       "together to %s:\n%s", tree, text);
 		return false;
 	}
 	free(text);
-	if (!git_apply(false, all, tree, ceiling, &text)) {
+	lf_safe_check();
+	lf_safe_hold(true);
+	ok = git_apply(false, all, tree, env, &text);
+	lf_safe_hold(false);
+	if (!ok) {
 		printf("apply: NONE applied, git apply failed in %s:\n%s", tree,
 		       text);
 		return false;
 	}
 	printf("apply: %zu patch%s applied to %s\n", n, n == 1 ? "" : "es", tree);
+	fflush(stdout);
+	lf_safe_check();
 	return true;
 }
 
@@ -282,9 +321,11 @@ static int run(int argc, char **argv)
 	struct stat st;
 
 	parse(argc, argv, &o);
+	lf_safe_init();
 	if (stat(o.tree, &st) || !S_ISDIR(st.st_mode))
 		lf_die("--tree %s: not a directory", o.tree);
 	tree = absolute(o.tree);
+	lf_safe_stale(tree);
 	lf_analyze(&a, o.dir, o.profile, false);
 	decls = lf_decl_map(&a.recs);
 	if (!lf_pjobs_build(&a, decls, o.lock, &jobs) && o.lock)

@@ -11,6 +11,7 @@
  *   patch_mail.c    subject prefix, message, diffstat: the patch file
  *   patch_verify.c  git apply --check, rebuild, sparse, checkpatch
  *   patch_exec.c    running a command with its output captured
+ *   patch_safe.c    paths checked, private directories, signals
  *   patch.c         the command
  */
 #ifndef LOCKFIT_PATCH_H
@@ -18,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 #include "cli.h"
 
 struct lf_analysis;
@@ -117,23 +119,63 @@ void lf_mail_build(struct lf_pjob *j);
 char *lf_mail_filename(const struct lf_pjob *j, size_t number);
 
 /*
- * Verify the patch file PATCH of J against TREE, which is never written:
- * git apply --check, the objects rebuilt in a hard-linked scratch copy,
- * no new sparse warning, checkpatch clean.  Sets j->failed (or leaves it
- * NULL) and appends to j->log.
+ * Verify J against TREE, which is never written: git apply --check of
+ * j->diff alone (never the patch file PATCH, whose message is data), the
+ * objects rebuilt in a hard-linked scratch copy, no new sparse warning,
+ * checkpatch clean on PATCH.  Sets j->failed (or leaves it NULL) and
+ * appends to j->log.
  */
 void lf_verify(struct lf_pjob *j, const char *tree, const char *patch);
 
-/* Where a copy of TREE goes: "$LOCKFIT_SCRATCH.WHAT.PID", else
- * ".lockfit-WHAT.PID" next to TREE (hard links need its file system). */
-char *lf_scratch_path(const char *tree, const char *what);
-/* cp -al TREE COPY (COPY removed first); NULL, or what went wrong.
+/*
+ * What lockfit patch writes or deletes (patch_safe.c).  A directory of
+ * its own for WHAT ("scratch", "view": "$LOCKFIT_SCRATCH.WHAT.XXXXXX",
+ * else ".lockfit-WHAT.XXXXXX" next to TREE, since hard links need its
+ * file system; "spatch": "$TMPDIR/lockfit-spatch.XXXXXX"), made by
+ * mkdtemp, with a marker naming this process; removed if interrupted.
+ */
+char *lf_private_dir(const char *tree, const char *what);
+/* Remove it (KEEP: leave it, no longer marked as ours). */
+void lf_private_remove(const char *dir, bool keep);
+/* Remove the private directories of lockfit processes that are gone. */
+void lf_safe_stale(const char *tree);
+/* SIGINT/SIGTERM: a flag, passed on to the child's process group. */
+void lf_safe_init(void);
+/* The child running now (0: none). */
+void lf_safe_child(pid_t pid);
+/* HOLD: a signal waits (the tree is being written). */
+void lf_safe_hold(bool hold);
+/* If a signal came: remove what is registered, exit 128 + signal. */
+void lf_safe_check(void);
+/* A temporary file to remove if interrupted (ADD), or no longer. */
+void lf_safe_temp(const char *path, bool add);
+/* REL, a path from records: relative, normalised, plain characters? */
+bool lf_path_ok(const char *rel);
+/* ROOT/REL if REL is lf_path_ok and its directory resolves inside ROOT;
+ * else NULL. */
+char *lf_path_in(const char *root, const char *rel);
+/* Write TEXT to PATH, not through a symbolic link; -1 and errno. */
+int lf_safe_write(const char *path, const char *text);
+/* rm -rf PATH, in this process, never following a link. */
+void lf_rm_rf(const char *path);
+/* The files the "diff --git a/X b/X" headers of DIFF (a diff lockfit
+ * made) name, added to FILES; NULL, or what is wrong: a path that is
+ * not lf_path_ok, a line lockfit's diffs do not have. */
+char *lf_diff_files(const char *diff, struct lf_strv *files);
+/* FILE holds DIFF: does git apply (in TREE, with ENV) see in it the
+ * files its headers name, and no other?  NULL, or what is wrong. */
+char *lf_diff_check(const char *diff, const char *file, const char *tree,
+		    const char *const *env);
+/* S for a patch mail, a terminal or a log line: S itself if it is
+ * printable ASCII, else a copy with each other byte written \xNN (the
+ * copy is kept for the run). */
+const char *lf_esc(const char *s);
+/* cp -al TREE COPY (COPY must not exist); NULL, or what went wrong.
  * Replace a file of COPY by unlinking it first: it is TREE's file. */
 char *lf_link_copy(const char *tree, const char *copy);
 /* The scratch copy of TREE at SCRATCH (patch_scratch.c): hard links,
  * with kbuild's own files real copies; NULL, or what went wrong. */
 char *lf_scratch_make(const char *tree, const char *scratch, size_t *ncopied);
-void lf_scratch_remove(const char *scratch);
 /* Replace the hard link PATH by a copy of it (mode and times kept). */
 int lf_unshare(const char *path);
 

@@ -2,7 +2,9 @@
 /*
  * patch_exec.c - run spatch, make, git, checkpatch: fork and exec with
  * the output captured in temporary files, no shell in between (paths
- * are never quoted wrong).
+ * are never quoted wrong).  Each child leads a process group of its
+ * own, which a SIGINT or SIGTERM of lockfit is passed on to
+ * (patch_safe.c); once it is reaped, an interrupt ends the run.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -47,6 +49,7 @@ static void child(const char *dir, const char *const *argv,
 {
 	int null = open("/dev/null", O_RDONLY);
 
+	setpgid(0, 0);
 	if (null < 0 || dup2(null, 0) < 0 || dup2(out, 1) < 0 ||
 	    dup2(err < 0 ? out : err, 2) < 0)
 		_exit(127);
@@ -75,9 +78,13 @@ static void run(struct lf_exec *r, char **errtext, bool split, const char *dir,
 		lf_die("cannot fork: %s", strerror(errno));
 	if (!pid)
 		child(dir, argv, env, out, err);
+	setpgid(pid, pid);	/* either of the two calls wins the race */
+	lf_safe_child(pid);
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
 			lf_die("waitpid: %s", strerror(errno));
+	lf_safe_check();
+	lf_safe_child(0);
 	r->secs = lf_now() - t0;
 	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	r->out = slurp_fd(out);

@@ -4,11 +4,51 @@
  * header with a null commit id, From: lockfit, "[PATCH] subsystem: ...",
  * the evidence wrapped to 72 columns (checkpatch wants at most 75), no
  * Signed-off-by (the author adds it), "---", a diffstat, the diff.
+ *
+ * Record strings are data: in the subject and the message each byte
+ * outside printable ASCII is written \xNN (lf_esc), and a message line
+ * that a mail or patch tool could take for a header or a diff ("diff",
+ * "---", "+++", "@@", "Index:", "From ", "-- " ...) gets a space in
+ * front.  git apply never reads this file anyway: it is given the diff
+ * alone (patch_verify.c).
  */
 #include <stdlib.h>
 #include <string.h>
 #include "util.h"
 #include "patch.h"
+
+const char *lf_esc(const char *s)
+{
+	static struct lf_strv kept;
+	struct strbuf sb = { 0 };
+	const char *p;
+
+	for (p = s; *p && *p >= 0x20 && *p < 0x7f; p++)
+		;
+	if (!*p)
+		return s;
+	for (p = s; *p; p++)
+		if (*p >= 0x20 && *p < 0x7f)
+			sb_printf(&sb, "%c", *p);
+		else
+			sb_printf(&sb, "\\x%02x", (unsigned char)*p);
+	VEC_PUSH(&kept, sb_take(&sb));
+	return kept.v[kept.n - 1];
+}
+
+/* Could a mail or patch tool read LINE as a header or part of a diff? */
+static bool diff_like(const char *line)
+{
+	static const char *const starts[] = {
+		"diff", "Index:", "---", "+++", "@@", "***", "-- ", "From ",
+		"From:", "Subject:", "Date:", "GIT binary patch",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(starts); i++)
+		if (!strncmp(line, starts[i], strlen(starts[i])))
+			return true;
+	return false;
+}
 
 /* Directories whose subject prefix is not their own name. */
 static const struct {
@@ -218,8 +258,12 @@ void lf_mail_build(struct lf_pjob *j)
 		sb_printf(&text, "\nLeft for the author by cocci/%s.cocci:\n",
 			  j->script);
 		for (const char *p = j->notes; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0))
-			if (p[0] != '\n')
-				sb_printf(&text, "- %.*s\n", (int)strcspn(p, "\n"), p);
+			if (p[0] != '\n') {
+				char *note = xasprintf("%.*s", (int)strcspn(p, "\n"), p);
+
+				sb_printf(&text, "- %s\n", lf_esc(note));
+				free(note);
+			}
 	}
 	sb_printf(&text, "\nMade by lockfit patch: cocci/%s.cocci", j->script);
 	for (size_t i = 0; i < j->dopts.n; i++)
@@ -229,7 +273,14 @@ void lf_mail_build(struct lf_pjob *j)
 	wrapped = lf_wrap(sb_str(&text), 72);
 	sb_printf(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 "
 		  "00:00:00 2001\nFrom: lockfit <lockfit@localhost>\n"
-		  "Subject: [PATCH] %s\n\n%s---\n", j->subject, wrapped);
+		  "Subject: [PATCH] %s\n\n", lf_esc(j->subject));
+	for (const char *p = wrapped; *p; p += strcspn(p, "\n"), p += *p == '\n') {
+		char *line = xasprintf("%.*s", (int)strcspn(p, "\n"), p);
+
+		sb_printf(&sb, "%s%s\n", diff_like(line) ? " " : "", lf_esc(line));
+		free(line);
+	}
+	sb_printf(&sb, "---\n");
 	diffstat(&sb, j->diff);
 	sb_printf(&sb, "\n%s-- \nlockfit\n", j->diff);
 	free(wrapped);

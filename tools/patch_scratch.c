@@ -35,17 +35,21 @@ int lf_unshare(const char *path)
 {
 	struct stat st;
 	char *tmp = xasprintf("%s.lockfit-copy", path);
-	int in = open(path, O_RDONLY), out = -1, ret = -1;
+	int in = open(path, O_RDONLY | O_NOFOLLOW), out = -1, ret = -1;
 	char buf[65536];
 	ssize_t n;
 
 	if (in < 0 || fstat(in, &st))
 		goto done;
+	if (!S_ISREG(st.st_mode)) {
+		errno = EINVAL;
+		goto done;
+	}
 	if (st.st_nlink < 2) {
 		ret = 0;
 		goto done;
 	}
-	out = open(tmp, O_WRONLY | O_CREAT | O_EXCL, st.st_mode & 07777);
+	out = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, st.st_mode & 07777);
 	if (out < 0)
 		goto done;
 	while ((n = read(in, buf, sizeof(buf))) > 0)
@@ -109,6 +113,7 @@ static int visit(const char *path, const struct stat *st, int type,
 {
 	const char *rel = path + scratch_len + 1;
 
+	lf_safe_check();	/* an interrupt: not 85,000 copies first */
 	if (type != FTW_F || !S_ISREG(st->st_mode) || st->st_nlink < 2)
 		return 0;
 	if (!kbuild_state(rel, path + ftw->base))
@@ -119,27 +124,12 @@ static int visit(const char *path, const struct stat *st, int type,
 	return 0;
 }
 
-char *lf_scratch_path(const char *tree, const char *what)
-{
-	const char *env = getenv("LOCKFIT_SCRATCH");
-	char *parent = xstrdup(tree), *slash = strrchr(parent, '/'), *path;
-
-	if (slash)
-		*slash = 0;
-	path = env && *env ? xasprintf("%s.%s.%d", env, what, (int)getpid()) :
-	       xasprintf("%s/.lockfit-%s.%d", slash ? parent : ".", what,
-			 (int)getpid());
-	free(parent);
-	return path;
-}
-
 char *lf_link_copy(const char *tree, const char *copy)
 {
 	const char *cp[] = { "cp", "-al", tree, copy, NULL };
 	struct lf_exec r;
 	char *err = NULL;
 
-	lf_scratch_remove(copy);
 	lf_exec_run(&r, NULL, cp, NULL);
 	if (r.status)
 		err = xasprintf("cp -al %s %s (the copy must be on the tree's "
@@ -165,13 +155,4 @@ char *lf_scratch_make(const char *tree, const char *scratch, size_t *ncopied)
 		return xasprintf("cannot copy kbuild's files in %s: %s", scratch,
 				 strerror(copy_errno ? copy_errno : errno));
 	return NULL;
-}
-
-void lf_scratch_remove(const char *scratch)
-{
-	const char *rm[] = { "rm", "-rf", scratch, NULL };
-	struct lf_exec r;
-
-	lf_exec_run(&r, NULL, rm, NULL);
-	free(r.out);
 }

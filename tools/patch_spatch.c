@@ -183,8 +183,8 @@ static char *unrewritten(const struct lf_pjob *j)
 
 static bool exists(const char *tree, const char *file)
 {
-	char *p = xasprintf("%s/%s", tree, file);
-	bool ok = !access(p, R_OK);
+	char *p = lf_path_in(tree, file);
+	bool ok = p && !access(p, R_OK);
 
 	free(p);
 	return ok;
@@ -193,9 +193,8 @@ static bool exists(const char *tree, const char *file)
 void lf_spatch_run(struct lf_pjob *j, const char *tree)
 {
 	struct lf_strv argv = { 0 };
-	char *script = script_path(j->script), *err = NULL, *macros;
-	char dir[] = "/tmp/lockfit-spatch.XXXXXX";
-	char *view = NULL;
+	char *script = script_path(j->script), *err = NULL, *macros, *dir;
+	char *viewdir = NULL, *view = NULL;
 	const char *root = tree;	/* where spatch reads the files */
 	struct lf_exec r;
 
@@ -206,11 +205,11 @@ void lf_spatch_run(struct lf_pjob *j, const char *tree)
 					      j->files.v[i], tree);
 			return;
 		}
-	if (!mkdtemp(dir))
-		lf_die("cannot create a temporary directory: %s", strerror(errno));
+	dir = lf_private_dir(tree, "spatch");
 	macros = xasprintf("%s/macros.h", dir);
 	if (lf_view_needed(tree, &j->files)) {
-		view = lf_scratch_path(tree, "view");
+		viewdir = lf_private_dir(tree, "view");
+		view = xasprintf("%s/tree", viewdir);
 		j->failed = lf_view_make(tree, &j->files, view, macros);
 		if (j->failed)
 			goto out;
@@ -273,10 +272,12 @@ void lf_spatch_run(struct lf_pjob *j, const char *tree)
 		j->failed = unrewritten(j);
 	}
 out:
-	if (view)
-		lf_scratch_remove(view);
-	lf_scratch_remove(dir);
+	if (viewdir)
+		lf_private_remove(viewdir, false);
+	lf_private_remove(dir, false);
+	free(viewdir);
 	free(view);
+	free(dir);
 	free(macros);
 	free(script);
 }

@@ -5,9 +5,17 @@
  * tree's config, (c) sparse (make C=1) says nothing after it did not say
  * before, (d) checkpatch has no ERROR or WARNING.
  *
+ * git apply is given the diff lockfit made, as a file of its own, never
+ * the patch file: what the message says cannot become a hunk.  What it
+ * would change (git apply --numstat) must be the files the diff's
+ * headers name, each a plain path inside the tree.
+ *
  * The tree is never written.  (b) and (c) run in a scratch copy made of
- * hard links (cp -al: fast, same file system), beside the tree or at
- * $LOCKFIT_SCRATCH; in it every file the patch changes is first made a
+ * hard links (cp -al: fast, same file system) in a directory of lockfit's
+ * own (mkdtemp, patch_safe.c) beside the tree or at $LOCKFIT_SCRATCH,
+ * which also holds the diff and the stamp; every path deleted or
+ * written there is checked to stay inside it (a "tu" of ../x.c is
+ * refused).  In it every file the patch changes is first made a
  * real copy, and each object to rebuild and its .cmd file are deleted,
  * since a compiler writing them in place would write through the link
  * into the tree.  After the builds, any hard-linked file modified in
@@ -22,6 +30,7 @@
  * and --strict: CHECKs are kept in the log, they do not fail a patch.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,15 +43,15 @@
 struct ctx {
 	struct lf_pjob *j;
 	const char *tree, *patch;
-	char *scratch, *ceiling;
+	char *dir, *diff, *scratch, *stamp, *ceiling;
 	struct lf_strv touched, objs;
 	struct strbuf *log;
 };
 
 static bool file_exists(const char *dir, const char *f)
 {
-	char *p = xasprintf("%s/%s", dir, f);
-	bool ok = !access(p, F_OK);
+	char *p = lf_path_in(dir, f);
+	bool ok = p && !access(p, F_OK);
 
 	free(p);
 	return ok;
@@ -91,10 +100,20 @@ static bool run(struct ctx *c, struct lf_exec *r, const char *dir,
 /* (a) */
 static bool apply_check(struct ctx *c)
 {
-	const char *argv[] = { "git", "apply", "--check", c->patch, NULL };
+	const char *argv[] = { "git", "apply", "--check", c->diff, NULL };
+	const char *env[] = { c->ceiling, NULL };
 	struct lf_exec r;
-	bool ok = run(c, &r, c->tree, argv);
+	char *err = lf_diff_check(c->j->diff, c->diff, c->tree, env);
+	bool ok;
 
+	if (err) {
+		fail(c, "git apply --check", "%s", err);
+		free(err);
+		return false;
+	}
+	sb_printf(c->log, "git apply --numstat: the %zu file%s the diff's "
+		  "headers name, no other\n", c->touched.n, lf_plural(c->touched.n));
+	ok = run(c, &r, c->tree, argv);
 	if (!ok) {
 		char *h = lf_head(r.out, 3);
 
@@ -105,14 +124,16 @@ static bool apply_check(struct ctx *c)
 	return ok;
 }
 
-/* The files the diff changes, and the objects to rebuild. */
-static void plan(struct ctx *c)
+/* The files the diff changes, and the objects to rebuild; false if a
+ * path would lead out of the tree. */
+static bool plan(struct ctx *c)
 {
-	for (const char *p = c->j->diff; (p = strstr(p, "diff --git a/")); p++) {
-		char *f = xasprintf("%.*s", (int)strcspn(p + 13, " \n"), p + 13);
+	char *err = lf_diff_files(c->j->diff, &c->touched);
 
-		lf_strv_add_unique(&c->touched, f);
-		free(f);
+	if (err) {
+		fail(c, "paths", "%s", err);
+		free(err);
+		return false;
 	}
 	for (size_t i = 0; i < c->j->tus.n + c->touched.n; i++) {
 		bool tu = i < c->j->tus.n;
@@ -120,6 +141,11 @@ static void plan(struct ctx *c)
 		size_t n = strlen(f);
 		char *o;
 
+		if (!lf_path_ok(f)) {
+			fail(c, "paths", "the unit '%s' of the records is not a "
+			     "path inside the tree: nothing built", lf_esc(f));
+			return false;
+		}
 		if (n < 3 || strcmp(f + n - 2, ".c") || !file_exists(c->tree, f))
 			continue;
 		o = xasprintf("%.*s.o", (int)(n - 2), f);
@@ -131,17 +157,23 @@ static void plan(struct ctx *c)
 		free(o);
 	}
 	lf_strv_sort(&c->objs);
+	return true;
 }
 
 static bool unlink_objs(struct ctx *c)
 {
 	for (size_t i = 0; i < c->objs.n; i++) {
 		const char *o = c->objs.v[i], *slash = strrchr(o, '/');
-		char *obj = xasprintf("%s/%s", c->scratch, o);
-		char *cmd = xasprintf("%s/%.*s.%s.cmd", c->scratch,
-				      slash ? (int)(slash - o + 1) : 0, o,
-				      slash ? slash + 1 : o);
+		char *rel = xasprintf("%.*s.%s.cmd", slash ? (int)(slash - o + 1) : 0,
+				      o, slash ? slash + 1 : o);
+		char *obj = lf_path_in(c->scratch, o), *cmd = lf_path_in(c->scratch, rel);
 
+		free(rel);
+		if (!obj || !cmd) {
+			fail(c, "scratch tree", "%s is not inside the scratch copy",
+			     lf_esc(o));
+			return false;
+		}
 		if ((unlink(obj) && errno != ENOENT) || (unlink(cmd) && errno != ENOENT)) {
 			fail(c, "scratch tree", "cannot delete %s: %s", obj,
 			     strerror(errno));
@@ -158,7 +190,6 @@ static bool make_scratch(struct ctx *c)
 	char *err;
 	size_t n;
 
-	c->scratch = lf_scratch_path(c->tree, "scratch");
 	err = lf_scratch_make(c->tree, c->scratch, &n);
 	if (err) {
 		fail(c, "scratch tree", "%s", err);
@@ -167,11 +198,12 @@ static bool make_scratch(struct ctx *c)
 	sb_printf(c->log, "scratch tree %s: hard links, %zu kbuild files copied\n",
 		  c->scratch, n);
 	for (size_t i = 0; i < c->touched.n; i++) {
-		char *dst = xasprintf("%s/%s", c->scratch, c->touched.v[i]);
+		char *dst = lf_path_in(c->scratch, c->touched.v[i]);
 
-		if (lf_unshare(dst)) {
-			fail(c, "scratch tree", "cannot copy %s: %s", dst,
-			     strerror(errno));
+		if (!dst || lf_unshare(dst)) {
+			fail(c, "scratch tree", "cannot copy %s: %s",
+			     dst ? dst : lf_esc(c->touched.v[i]),
+			     dst ? strerror(errno) : "not inside the scratch copy");
 			return false;
 		}
 		free(dst);
@@ -296,7 +328,7 @@ static void linked_writes(struct ctx *c, const char *stamp)
 
 static bool apply_scratch(struct ctx *c)
 {
-	const char *argv[] = { "git", "apply", c->patch, NULL };
+	const char *argv[] = { "git", "apply", c->diff, NULL };
 	struct lf_exec r;
 	bool ok = run(c, &r, c->scratch, argv);
 
@@ -309,36 +341,30 @@ static bool apply_scratch(struct ctx *c)
 /* (b) and (c) */
 static void rebuild(struct ctx *c)
 {
-	char *stamp, *before, *after = NULL;
-	FILE *f;
+	char *before, *after = NULL;
+	int fd;
 
 	if (!c->objs.n) {
 		fail(c, "rebuild", "no object to rebuild: no unit of the records "
 		     "is in the tree");
 		return;
 	}
-	if (!make_scratch(c)) {
-		lf_scratch_remove(c->scratch);
+	if (!make_scratch(c))
 		return;
-	}
-	stamp = xasprintf("%s.stamp", c->scratch);
-	f = fopen(stamp, "w");
-	if (!f || fclose(f)) {
-		fail(c, "scratch tree", "cannot write %s", stamp);
-		goto out;
+	fd = open(c->stamp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		  0600);
+	if (fd < 0 || close(fd)) {
+		fail(c, "scratch tree", "cannot create %s: %s", c->stamp,
+		     strerror(errno));
+		return;
 	}
 	before = make(c, "before");
 	if (!before || !unlink_objs(c) || !apply_scratch(c))
-		goto out;
+		return;
 	after = make(c, "after");
 	if (after)
 		compare(c, before, after);
-	linked_writes(c, stamp);
-out:
-	if (!getenv("LOCKFIT_KEEP_SCRATCH"))
-		lf_scratch_remove(c->scratch);
-	unlink(stamp);
-	free(stamp);
+	linked_writes(c, c->stamp);
 }
 
 /* (d) */
@@ -388,17 +414,25 @@ void lf_verify(struct lf_pjob *j, const char *tree, const char *patch)
 	parent = xstrdup(real);
 	if (strrchr(parent, '/') && strrchr(parent, '/') != parent)
 		*strrchr(parent, '/') = 0;
-	/* git apply must not take the tree for a subdirectory of some
-	 * repository above it */
-	c.ceiling = xasprintf("GIT_CEILING_DIRECTORIES=%s", parent);
+	c.dir = lf_private_dir(real, "scratch");
+	c.diff = xasprintf("%s/patch.diff", c.dir);
+	c.scratch = xasprintf("%s/tree", c.dir);
+	c.stamp = xasprintf("%s/stamp", c.dir);
+	/* git apply must not take the tree or its copy for a subdirectory
+	 * of some repository above it */
+	c.ceiling = xasprintf("GIT_CEILING_DIRECTORIES=%s:%s", parent, c.dir);
 	free(parent);
-	plan(&c);
-	sb_printf(&log, "objects: ");
-	for (size_t i = 0; i < c.objs.n; i++)
-		sb_printf(&log, "%s%s", i ? " " : "", c.objs.v[i]);
-	sb_printf(&log, "\n");
-	if (apply_check(&c))
-		rebuild(&c);
-	checkpatch(&c);
+	if (lf_safe_write(c.diff, j->diff))
+		lf_die("cannot write %s: %s", c.diff, strerror(errno));
+	if (plan(&c)) {
+		sb_printf(&log, "objects: ");
+		for (size_t i = 0; i < c.objs.n; i++)
+			sb_printf(&log, "%s%s", i ? " " : "", c.objs.v[i]);
+		sb_printf(&log, "\n");
+		if (apply_check(&c))
+			rebuild(&c);
+		checkpatch(&c);
+	}
+	lf_private_remove(c.dir, getenv("LOCKFIT_KEEP_SCRATCH"));
 	j->log = sb_take(&log);
 }

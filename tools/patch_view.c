@@ -9,7 +9,7 @@
  * conversion.  The same attribute written through a macro (__aligned(N))
  * parses, because standard.h defines the macro to nothing.  So when a
  * file to rewrite holds the keyword, spatch runs on a view: a hard-linked
- * copy of the tree (so that --local-includes finds the same headers) in
+ * copy of the tree (in a directory of lockfit's own, patch_safe.c) (so that --local-includes finds the same headers) in
  * which those files are copies with the keyword spelled as a macro that
  * our macro file defines to nothing; the diff it prints is spelled back.
  * The spelling is an identifier no kernel file uses (a file that does is
@@ -45,8 +45,8 @@ bool lf_view_needed(const char *tree, const struct lf_strv *files)
 	bool needed = false;
 
 	for (size_t i = 0; i < files->n && !needed; i++) {
-		char *path = xasprintf("%s/%s", tree, files->v[i]);
-		char *text = lf_read_file(path, NULL);
+		char *path = lf_path_in(tree, files->v[i]);
+		char *text = path ? lf_read_file(path, NULL) : NULL;
 
 		needed = text && strstr(text, KEYWORD);
 		free(text);
@@ -58,15 +58,18 @@ bool lf_view_needed(const char *tree, const struct lf_strv *files)
 char *lf_view_make(const char *tree, const struct lf_strv *files,
 		   const char *view, const char *macros)
 {
-	char *err = lf_write_file(macros, "#define " SPELLING "(x)\n") ?
+	char *err = lf_safe_write(macros, "#define " SPELLING "(x)\n") ?
 		xasprintf("cannot write %s: %s", macros, strerror(errno)) :
 		lf_link_copy(tree, view);
 	for (size_t i = 0; i < files->n && !err; i++) {
-		char *src = xasprintf("%s/%s", tree, files->v[i]);
-		char *dst = xasprintf("%s/%s", view, files->v[i]);
-		char *text = lf_read_file(src, NULL), *viewed;
+		char *src = lf_path_in(tree, files->v[i]);
+		char *dst = lf_path_in(view, files->v[i]);
+		char *text = src && dst ? lf_read_file(src, NULL) : NULL, *viewed;
 
-		if (!text) {
+		if (!src || !dst) {
+			err = xasprintf("%s is not a path inside %s", files->v[i],
+					tree);
+		} else if (!text) {
 			err = xasprintf("cannot read %s: %s", src, strerror(errno));
 		} else if (strstr(text, SPELLING)) {
 			err = xasprintf("%s uses the identifier %s, which lockfit "
@@ -74,7 +77,7 @@ char *lf_view_make(const char *tree, const struct lf_strv *files,
 		} else if (strstr(text, KEYWORD)) {
 			/* dst is the tree's file: a new one, not written through */
 			viewed = respell(text, KEYWORD, SPELLING);
-			if (unlink(dst) || lf_write_file(dst, viewed))
+			if (unlink(dst) || lf_safe_write(dst, viewed))
 				err = xasprintf("cannot replace %s: %s", dst,
 						strerror(errno));
 			free(viewed);
