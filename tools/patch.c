@@ -163,7 +163,7 @@ static void one(struct lf_pjob *j, size_t num, size_t total, const char *tree,
 
 	lf_safe_check();
 	printf("[%zu/%zu] %s %s: ", num, total, lf_pkind_name(j->kind),
-	       lf_esc(j->lock));
+	       lf_mail_esc(j->lock));
 	fflush(stdout);
 	if (j->refused) {
 		j->failed = xasprintf("no patch: %s", j->refused);
@@ -216,7 +216,7 @@ static void one(struct lf_pjob *j, size_t num, size_t total, const char *tree,
 	} else {
 		printf("FAILED, no patch\n");
 	}
-	printf("      reason: %s\n      log: %s\n", lf_esc(j->failed), logname);
+	printf("      reason: %s\n      log: %s\n", lf_mail_esc(j->failed), logname);
 	{
 		char *with = xasprintf("%sreason: %s\n", j->log ? j->log : "",
 				       j->failed);

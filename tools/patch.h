@@ -166,10 +166,11 @@ char *lf_diff_files(const char *diff, struct lf_strv *files);
  * files its headers name, and no other?  NULL, or what is wrong. */
 char *lf_diff_check(const char *diff, const char *file, const char *tree,
 		    const char *const *env);
-/* S for a patch mail, a terminal or a log line: S itself if it is
- * printable ASCII, else a copy with each other byte written \xNN (the
- * copy is kept for the run). */
-const char *lf_esc(const char *s);
+/* S for a patch mail (ASCII only: the mail has no charset header) and
+ * patch's own log lines: S itself if it is printable ASCII, else a copy
+ * with each other byte written \xNN (kept for the run).  Terminal text
+ * elsewhere goes through lf_esc() (escape.c), which keeps UTF-8. */
+const char *lf_mail_esc(const char *s);
 /* cp -al TREE COPY (COPY must not exist); NULL, or what went wrong.
  * Replace a file of COPY by unlinking it first: it is TREE's file. */
 char *lf_link_copy(const char *tree, const char *copy);

@@ -14,7 +14,7 @@
  * variable or one member of one struct.
  *
  * Record strings are data: each that goes into a subject, a message or
- * a reason is escaped (lf_esc), and a file or unit that is not a plain
+ * a reason is escaped (lf_mail_esc), and a file or unit that is not a plain
  * path inside the tree (lf_path_ok: "../x.c", "/x.c") refuses the lock
  * before anything runs.
  */
@@ -153,13 +153,13 @@ static void finish_files(struct lf_pjob *j, const struct lf_analysis *a,
 		if (!lf_path_ok(j->files.v[i]))
 			j->refused = xasprintf("the file '%s' of the records is not "
 					       "a plain path inside the source tree",
-					       lf_esc(j->files.v[i]));
+					       lf_mail_esc(j->files.v[i]));
 	for (size_t i = 0; i < j->tus.n && !j->refused; i++)
 		if (!lf_path_ok(j->tus.v[i]))
 			j->refused = xasprintf("the unit (tu) '%s' of the records is "
 					       "not a plain path inside the source "
 					       "tree: nothing is built or deleted "
-					       "for it", lf_esc(j->tus.v[i]));
+					       "for it", lf_mail_esc(j->tus.v[i]));
 	/* a member lock: spatch must read the local headers to type the
 	 * uses (p->field, where p's type is there), and then patches them
 	 * too (cocci/README.md); likewise a struct in a local header */
@@ -208,9 +208,9 @@ static const char *help(const char *check)
 static void site_line(struct strbuf *sb, const struct lf_rec *r,
 		      const char *needs, bool promoted)
 {
-	sb_printf(sb, "- %s %s:%d %s(): %s -> %s%s\n", lf_esc(r->mode),
-		  lf_esc(r->file), r->line, lf_esc(lf_fn_basename(r->function)),
-		  lf_esc(r->api), needs ? lf_esc(needs) : "?",
+	sb_printf(sb, "- %s %s:%d %s(): %s -> %s%s\n", lf_mail_esc(r->mode),
+		  lf_mail_esc(r->file), r->line, lf_mail_esc(lf_fn_basename(r->function)),
+		  lf_mail_esc(r->api), needs ? lf_mail_esc(needs) : "?",
 		  promoted ? " (promoted)" : "");
 }
 
@@ -228,14 +228,14 @@ static void promotions(struct strbuf *sb, const struct lf_lock *l)
 	}
 	sb_printf(sb, "Promoted, because writers use %s (a reader that left "
 		  "irqs or bh on could deadlock against a writer on its own "
-		  "CPU):\n", v->writer_api ? lf_esc(v->writer_api) : "a stronger variant");
+		  "CPU):\n", v->writer_api ? lf_mail_esc(v->writer_api) : "a stronger variant");
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
 
 		if (v->promoted[i])
-			sb_printf(sb, "- %s:%d %s(): %s -> %s\n", lf_esc(r->file),
-				  r->line, lf_esc(lf_fn_basename(r->function)),
-				  lf_esc(r->api), lf_esc(v->needs[i]));
+			sb_printf(sb, "- %s:%d %s(): %s -> %s\n", lf_mail_esc(r->file),
+				  r->line, lf_mail_esc(lf_fn_basename(r->function)),
+				  lf_mail_esc(r->api), lf_mail_esc(v->needs[i]));
 	}
 }
 
@@ -247,15 +247,15 @@ static void verdict_body(struct lf_pjob *j, const struct lf_lock *l)
 
 	sb_printf(&sb, "lockfit's verdict for %s (%s, %s) is %s, from the "
 		  "records its GCC plugin wrote while the units using it "
-		  "compiled:\n", lf_esc(l->name), lf_esc(lf_lock_type(l)),
-		  lf_esc(l->kind), lf_verdict_name(v->kind));
+		  "compiled:\n", lf_mail_esc(l->name), lf_mail_esc(lf_lock_type(l)),
+		  lf_mail_esc(l->kind), lf_verdict_name(v->kind));
 	sb_printf(&sb, "- read sites %zu, write sites %zu", l->nread, l->nwrite);
 	if (v->has_read)
 		sb_printf(&sb, "; read cost max %ld, median %ld (GCC's estimated "
 			  "instructions)", v->max_read_cost, v->median_read_cost);
 	sb_printf(&sb, "\n");
 	for (size_t i = 0; i < v->reasons.n; i++)
-		sb_printf(&sb, "- %s\n", lf_esc(v->reasons.v[i]));
+		sb_printf(&sb, "- %s\n", lf_mail_esc(v->reasons.v[i]));
 	sb_printf(&sb, "\n%s\n\nSites:\n", help(j->kind == LF_PK_SPINLOCK ?
 						"rwlock-spinlock" : "percpu-rwsem"));
 	for (size_t i = 0; i < l->sites.n; i++)
@@ -307,9 +307,9 @@ static struct lf_pjob *verdict_job(const struct lf_analysis *a,
 		add_site(j, a, kind, l->rels.v[i].rec);
 	finish_files(j, a, decls);
 	prefix = main_prefix(recs, l->sites.n);
-	j->subject = xasprintf("%s: convert %s from %s to %s", lf_esc(prefix),
-			       lf_esc(j->name ? j->name : l->name),
-			       lf_esc(lf_lock_type(l)),
+	j->subject = xasprintf("%s: convert %s from %s to %s", lf_mail_esc(prefix),
+			       lf_mail_esc(j->name ? j->name : l->name),
+			       lf_mail_esc(lf_lock_type(l)),
 			       spin ? "spinlock_t" : "percpu_rw_semaphore");
 	verdict_body(j, l);
 	free(prefix);
@@ -323,9 +323,9 @@ static void bit_body(struct lf_pjob *j, const struct lf_bitlock *l)
 
 	sb_printf(&sb, "lockfit finds the bit spinlock %s hot, from the records "
 		  "its GCC plugin wrote while the units using it compiled:\n",
-		  lf_esc(l->name));
-	sb_printf(&sb, "- %s\n- %s: %s\n", lf_esc(l->hot_why), lf_esc(l->proposal),
-		  lf_esc(l->fix_why));
+		  lf_mail_esc(l->name));
+	sb_printf(&sb, "- %s\n- %s: %s\n", lf_mail_esc(l->hot_why), lf_mail_esc(l->proposal),
+		  lf_mail_esc(l->fix_why));
 	sb_printf(&sb, "- hold cost max %ld, median %ld (GCC's estimated "
 		  "instructions)%s\n", l->max_cost, l->median_cost,
 		  l->unknown_len ? ", some sections call functions of unknown "
@@ -334,16 +334,16 @@ static void bit_body(struct lf_pjob *j, const struct lf_bitlock *l)
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
 
-		sb_printf(&sb, "- %s:%d %s(): %s, %s\n", lf_esc(r->file), r->line,
-			  lf_esc(lf_fn_basename(r->function)), lf_esc(r->api),
-			  lf_esc(l->sites.v[i].why));
+		sb_printf(&sb, "- %s:%d %s(): %s, %s\n", lf_mail_esc(r->file), r->line,
+			  lf_mail_esc(lf_fn_basename(r->function)), lf_mail_esc(r->api),
+			  lf_mail_esc(l->sites.v[i].why));
 	}
 	for (size_t i = 0; i < l->wrapped.n; i++) {
 		const struct lf_rec *r = l->wrapped.v[i];
 
 		sb_printf(&sb, "- %s:%d %s(): %s, inside a lock wrapper\n",
-			  lf_esc(r->file), r->line, lf_esc(lf_fn_basename(r->function)),
-			  lf_esc(r->api));
+			  lf_mail_esc(r->file), r->line, lf_mail_esc(lf_fn_basename(r->function)),
+			  lf_mail_esc(r->api));
 	}
 	j->body = sb_take(&sb);
 }
@@ -382,7 +382,7 @@ static struct lf_pjob *bit_job(const struct lf_analysis *a,
 	finish_files(j, a, decls);
 	prefix = main_prefix(recs, l->sites.n);
 	j->subject = xasprintf("%s: replace bit spinlock %s with a spinlock_t",
-			       lf_esc(prefix), lf_esc(l->name + (bit ? 7 : 0)));
+			       lf_mail_esc(prefix), lf_mail_esc(l->name + (bit ? 7 : 0)));
 	bit_body(j, l);
 	free(prefix);
 	free(recs);
@@ -402,7 +402,7 @@ static struct lf_pjob *arch_job(const struct lf_analysis *a,
 	j->refused = ident(j, lock, strlen(lock), "lock=%.*s");
 	sb_printf(&sb, "arch_spin_lock() of %s is reached with preemption "
 		  "enabled, from the records lockfit's GCC plugin wrote while "
-		  "the units using it compiled.\n\n%s\n\nFlagged sites:\n", lf_esc(lock),
+		  "the units using it compiled.\n\n%s\n\nFlagged sites:\n", lf_mail_esc(lock),
 		  help("arch-spin-preempt"));
 	for (size_t i = 0; i < a->arch.sites.n; i++) {
 		const struct lf_arch_site *s = &a->arch.sites.v[i];
@@ -411,9 +411,9 @@ static struct lf_pjob *arch_job(const struct lf_analysis *a,
 			continue;
 		recs[n++] = s->rec;
 		add_file(j, s->rec);
-		sb_printf(&sb, "- %s:%d %s(): %s\n", lf_esc(s->rec->file),
-			  s->rec->line, lf_esc(lf_fn_basename(s->rec->function)),
-			  lf_esc(s->why));
+		sb_printf(&sb, "- %s:%d %s(): %s\n", lf_mail_esc(s->rec->file),
+			  s->rec->line, lf_mail_esc(lf_fn_basename(s->rec->function)),
+			  lf_mail_esc(s->why));
 	}
 	sb_printf(&sb, "\nEvery arch_spin_lock()/arch_spin_unlock() of the lock "
 		  "in these files gets preempt_disable()/preempt_enable(); where "
@@ -422,7 +422,7 @@ static struct lf_pjob *arch_job(const struct lf_analysis *a,
 	finish_files(j, a, decls);
 	prefix = main_prefix(recs, n);
 	j->subject = xasprintf("%s: disable preemption around arch_spin_lock() "
-			       "of %s", lf_esc(prefix), lf_esc(j->name ? j->name : lock));
+			       "of %s", lf_mail_esc(prefix), lf_mail_esc(j->name ? j->name : lock));
 	free(prefix);
 	free(recs);
 	return j;
@@ -444,10 +444,10 @@ static void say_no(const struct lf_lock *l)
 {
 	const struct lf_verdict *v = l->verdict;
 
-	printf("%s (%s): verdict %s: no rewrite\n", lf_esc(l->name),
-	       lf_esc(lf_lock_type(l)), lf_verdict_name(v->kind));
+	printf("%s (%s): verdict %s: no rewrite\n", lf_mail_esc(l->name),
+	       lf_mail_esc(lf_lock_type(l)), lf_verdict_name(v->kind));
 	for (size_t i = 0; i < v->reasons.n; i++)
-		printf("  - %s\n", lf_esc(v->reasons.v[i]));
+		printf("  - %s\n", lf_mail_esc(v->reasons.v[i]));
 }
 
 static bool verdict_jobs(const struct lf_analysis *a, struct strmap *decls,
@@ -485,8 +485,8 @@ static bool bit_jobs(const struct lf_analysis *a, struct strmap *decls,
 			VEC_PUSH(out, bit_job(a, decls, l));
 		else if (only)
 			printf("%s (bit spinlock): not hot (%s): no rewrite\n",
-			       lf_esc(l->name),
-			       l->hot_why ? lf_esc(l->hot_why) : "no hot site");
+			       lf_mail_esc(l->name),
+			       l->hot_why ? lf_mail_esc(l->hot_why) : "no hot site");
 	}
 	return seen;
 }
@@ -514,7 +514,7 @@ static bool arch_jobs(const struct lf_analysis *a, struct strmap *decls,
 			    !strmap_get(done, a->arch.sites.v[i].rec->lock)) {
 				printf("%s (arch_spinlock_t): no flagged "
 				       "arch_spin_lock() site: no rewrite\n",
-				       lf_esc(a->arch.sites.v[i].rec->lock));
+				       lf_mail_esc(a->arch.sites.v[i].rec->lock));
 				break;
 			}
 	return seen;

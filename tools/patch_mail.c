@@ -17,7 +17,7 @@
 #include "util.h"
 #include "patch.h"
 
-const char *lf_esc(const char *s)
+const char *lf_mail_esc(const char *s)
 {
 	static struct lf_strv kept;
 	struct strbuf sb = { 0 };
@@ -261,7 +261,7 @@ void lf_mail_build(struct lf_pjob *j)
 			if (p[0] != '\n') {
 				char *note = xasprintf("%.*s", (int)strcspn(p, "\n"), p);
 
-				sb_printf(&text, "- %s\n", lf_esc(note));
+				sb_printf(&text, "- %s\n", lf_mail_esc(note));
 				free(note);
 			}
 	}
@@ -273,11 +273,11 @@ void lf_mail_build(struct lf_pjob *j)
 	wrapped = lf_wrap(sb_str(&text), 72);
 	sb_printf(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 "
 		  "00:00:00 2001\nFrom: lockfit <lockfit@localhost>\n"
-		  "Subject: [PATCH] %s\n\n", lf_esc(j->subject));
+		  "Subject: [PATCH] %s\n\n", lf_mail_esc(j->subject));
 	for (const char *p = wrapped; *p; p += strcspn(p, "\n"), p += *p == '\n') {
 		char *line = xasprintf("%.*s", (int)strcspn(p, "\n"), p);
 
-		sb_printf(&sb, "%s%s\n", diff_like(line) ? " " : "", lf_esc(line));
+		sb_printf(&sb, "%s%s\n", diff_like(line) ? " " : "", lf_mail_esc(line));
 		free(line);
 	}
 	sb_printf(&sb, "---\n");

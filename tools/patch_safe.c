@@ -351,14 +351,14 @@ char *lf_diff_files(const char *diff, struct lf_strv *files)
 			continue;
 		if (n < 13 || strncmp(p, "diff --git a/", 13))
 			return xasprintf("a line lockfit's diffs do not have: '%s'",
-					 lf_esc(xasprintf("%.*s", (int)(n > 60 ? 60 : n), p)));
+					 lf_mail_esc(xasprintf("%.*s", (int)(n > 60 ? 60 : n), p)));
 		a = xasprintf("%.*s", (int)n - 13, p + 13);
 		b = strstr(a, " b/");
 		if (b)
 			*b = 0;
 		if (!b || strcmp(b + 3, a) || !lf_path_ok(a))
 			err = xasprintf("'%s' is not a plain path inside the tree",
-					lf_esc(xasprintf("%.*s", (int)n, p)));
+					lf_mail_esc(xasprintf("%.*s", (int)n, p)));
 		else
 			lf_strv_add_unique(files, a);
 		free(a);
@@ -388,13 +388,13 @@ char *lf_diff_check(const char *diff, const char *file, const char *tree,
 
 		t = t ? memchr(t + 1, '\t', strcspn(t + 1, "\n")) : NULL;
 		if (!t) {
-			err = xasprintf("git apply --numstat said: %s", lf_esc(r.out));
+			err = xasprintf("git apply --numstat said: %s", lf_mail_esc(r.out));
 			break;
 		}
 		path = xasprintf("%.*s", (int)strcspn(t + 1, "\n"), t + 1);
 		if (!lf_strv_has(&named, path))
 			err = xasprintf("the diff would change %s, which its "
-					"headers do not name", lf_esc(path));
+					"headers do not name", lf_mail_esc(path));
 		lf_strv_add_unique(&seen, path);
 		free(path);
 	}

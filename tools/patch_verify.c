@@ -143,7 +143,7 @@ static bool plan(struct ctx *c)
 
 		if (!lf_path_ok(f)) {
 			fail(c, "paths", "the unit '%s' of the records is not a "
-			     "path inside the tree: nothing built", lf_esc(f));
+			     "path inside the tree: nothing built", lf_mail_esc(f));
 			return false;
 		}
 		if (n < 3 || strcmp(f + n - 2, ".c") || !file_exists(c->tree, f))
@@ -171,7 +171,7 @@ static bool unlink_objs(struct ctx *c)
 		free(rel);
 		if (!obj || !cmd) {
 			fail(c, "scratch tree", "%s is not inside the scratch copy",
-			     lf_esc(o));
+			     lf_mail_esc(o));
 			return false;
 		}
 		if ((unlink(obj) && errno != ENOENT) || (unlink(cmd) && errno != ENOENT)) {
@@ -202,7 +202,7 @@ static bool make_scratch(struct ctx *c)
 
 		if (!dst || lf_unshare(dst)) {
 			fail(c, "scratch tree", "cannot copy %s: %s",
-			     dst ? dst : lf_esc(c->touched.v[i]),
+			     dst ? dst : lf_mail_esc(c->touched.v[i]),
 			     dst ? strerror(errno) : "not inside the scratch copy");
 			return false;
 		}
