@@ -23,8 +23,8 @@ static const char *const variants[] = { "plain", "irq", "irqsave", "bh", NULL };
 
 static bool get_identity(json_t *o, struct lf_rec *r, struct parse *p)
 {
-	return get_str(o, "lock", &r->lock, p) &&
-	       get_enum(o, "lock_kind", lf_lock_kinds, &r->lock_kind, p);
+	return get_enum(o, "lock_kind", lf_lock_kinds, &r->lock_kind, p) &&
+	       get_lock(o, "lock", r->lock_kind, &r->lock, p);
 }
 
 /* Where the lock is declared: optional ("decl" is absent for param and
@@ -39,16 +39,16 @@ static bool get_decl(json_t *o, struct lf_rec *r, struct parse *p)
 		p->err = xstrdup("'decl' is not an object");
 		return false;
 	}
-	return get_str(decl, "file", &r->decl_file, p);
+	return get_path(decl, "file", &r->decl_file, p);
 }
 
 static bool get_primitive(json_t *o, struct lf_rec *r, struct parse *p)
 {
-	return get_str(o, "class", &r->cls, p) &&
+	return get_ident(o, "class", &r->cls, p) &&
 	       get_enum(o, "mode", lf_modes, &r->mode, p) &&
 	       get_enum(o, "variant", variants, &r->variant, p) &&
-	       get_str(o, "primitive", &r->primitive, p) &&
-	       get_str(o, "api", &r->api, p);
+	       get_function(o, "primitive", false, &r->primitive, p) &&
+	       get_function(o, "api", false, &r->api, p);
 }
 
 static bool get_releases(json_t *arr, struct lf_rec *r, struct parse *p)
@@ -61,7 +61,7 @@ static bool get_releases(json_t *arr, struct lf_rec *r, struct parse *p)
 	p->what = "section release";
 	json_array_foreach(arr, i, e) {
 		if (!get_line(e, "line", &line, p) ||
-		    !get_str(e, "primitive", &prim, p))
+		    !get_function(e, "primitive", false, &prim, p))
 			return false;
 		VEC_PUSH(&r->releases, line);
 	}
@@ -78,7 +78,7 @@ static bool get_calls(json_t *arr, struct lf_rec *r, struct parse *p)
 		struct lf_call c = { 0 };
 		json_t *cost = json_object_get(e, "cost");
 
-		if (!get_str(e, "callee", &c.callee, p) ||
+		if (!get_function(e, "callee", true, &c.callee, p) ||
 		    !get_line(e, "line", &c.line, p))
 			return false;
 		if (json_is_null(cost)) {
@@ -105,11 +105,11 @@ static bool get_nested(json_t *arr, struct lf_rec *r, struct parse *p)
 		struct lf_nest n = { 0 };
 
 		if (json_object_get(e, "via") &&
-		    !get_str(e, "via", &n.via, p))
+		    !get_function(e, "via", true, &n.via, p))
 			return false;
-		if (!get_str(e, "lock", &n.lock, p) ||
-		    !get_enum(e, "lock_kind", lf_lock_kinds, &n.lock_kind, p) ||
-		    !get_str(e, "class", &n.cls, p) ||
+		if (!get_enum(e, "lock_kind", lf_lock_kinds, &n.lock_kind, p) ||
+		    !get_lock(e, "lock", n.lock_kind, &n.lock, p) ||
+		    !get_ident(e, "class", &n.cls, p) ||
 		    !get_enum(e, "mode", lf_modes, &n.mode, p) ||
 		    !get_line(e, "line", &n.line, p))
 			return false;
@@ -158,7 +158,8 @@ static bool parse_section(json_t *o, struct lf_rec *r, struct parse *p)
 		return false;
 	r->loop_depth = -1;
 	if (json_object_get(o, "loop_depth") &&
-	    !get_int(o, "loop_depth", &r->loop_depth, p))
+	    !get_range(o, "loop_depth", 0, LF_REC_LOOP_DEPTH_MAX,
+		       &r->loop_depth, p))
 		return false;
 	if (!strcmp(r->cls, "bitlock") && !lf_parse_layout(o, r, p))
 		return false;
@@ -177,18 +178,18 @@ static bool parse_lock_arg(json_t *o, struct lf_rec *r, struct parse *p)
 {
 	long arg;
 
-	if (!(get_place(o, r, p) && get_str(o, "callee", &r->callee, p) &&
-	      get_int(o, "arg", &arg, p) && get_identity(o, r, p)))
+	if (!(get_place(o, r, p) &&
+	      get_function(o, "callee", true, &r->callee, p) &&
+	      get_range(o, "arg", 1, 1000, &arg, p) && get_identity(o, r, p)))
 		return false;
-	if (arg < 1 || arg > 1000)
-		return fail(p, "arg", "a parameter number (from 1)");
 	r->arg = arg;
 	return true;
 }
 
 static bool parse_unknown(json_t *o, struct lf_rec *r, struct parse *p)
 {
-	return get_place(o, r, p) && get_str(o, "primitive", &r->primitive, p) &&
+	return get_place(o, r, p) &&
+	       get_function(o, "primitive", false, &r->primitive, p) &&
 	       get_str(o, "reason", &r->reason, p);
 }
 
@@ -233,7 +234,7 @@ static bool parse_record(json_t *o, struct lf_rec *r, struct parse *p)
 		return false;
 	}
 	if (!get_int(o, "v", &v, p) || !get_str(o, "record", &record, p) ||
-	    !get_str(o, "tu", &r->tu, p))
+	    !get_path(o, "tu", &r->tu, p))
 		return false;
 	if (v != 1) {
 		p->err = xasprintf("record format version %ld, this lockfit reads 1", v);
