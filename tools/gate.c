@@ -22,7 +22,7 @@
 #include "analysis.h"
 
 static const char usage[] =
-"Usage: lockfit gate DIR --baseline FILE [--update]\n"
+"Usage: lockfit gate DIR --baseline FILE [--update] [--mixed-builds]\n"
 "\n"
 "Compute the findings of DIR exactly as 'lockfit report' does and compare\n"
 "them with the baseline FILE (JSON, see docs/REPORT.md): print the findings\n"
@@ -31,6 +31,7 @@ static const char usage[] =
 "Options:\n"
 "  --baseline FILE  the accepted findings (required)\n"
 "  --update         write all current findings to FILE and exit 0\n"
+LF_HELP_MIXED_BUILDS
 "  -h, --help       show this help\n"
 "\n"
 "Exit status: 0 no new findings (or baseline updated), 1 new findings,\n"
@@ -184,11 +185,13 @@ static int run(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "baseline", required_argument, NULL, 'b' },
 		{ "update", no_argument, NULL, 'u' },
+		LF_LONGOPT_MIXED_BUILDS,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	const char *baseline = NULL;
 	bool update = false;
+	unsigned load = 0;
 	struct lf_analysis a;
 	struct strmap *base;
 	size_t nbase = 0;
@@ -203,6 +206,9 @@ static int run(int argc, char **argv)
 		case 'u':
 			update = true;
 			break;
+		case LF_OPT_MIXED_BUILDS:
+			load |= LF_LOAD_MIXED_BUILDS;
+			break;
 		case 'h':
 			lf_help(&lf_cmd_gate);
 		default:
@@ -215,7 +221,7 @@ static int run(int argc, char **argv)
 			       "one record directory expected");
 	if (!baseline)
 		lf_usage_error(&lf_cmd_gate, "--baseline FILE is required");
-	lf_analyze(&a, argv[optind], NULL, false);
+	lf_analyze(&a, argv[optind], NULL, load);
 	refuse_incomplete(&a.recs);
 	if (update) {
 		write_baseline(baseline, &a.findings);

@@ -193,6 +193,39 @@ static bool parse_unknown(json_t *o, struct lf_rec *r, struct parse *p)
 	       get_str(o, "reason", &r->reason, p);
 }
 
+/* An absolute directory name: where the plugin ran */
+static bool get_dir(json_t *o, const char *key, const char **out,
+		    struct parse *p)
+{
+	if (!get_str(o, key, out, p))
+		return false;
+	return **out == '/' || fail(p, key, "an absolute directory name");
+}
+
+/* "build": absent from hand-written records; else srcroot, objtree and,
+ * in a kernel build, a hash of its configuration. */
+static bool get_build(json_t *o, struct lf_rec *r, struct parse *p)
+{
+	json_t *b = json_object_get(o, "build");
+	const char *root, *obj, *config = "none";
+
+	if (!b)
+		return true;
+	if (!json_is_object(b))
+		return fail(p, "build", "an object");
+	p->what = "tu build";
+	if (!get_dir(b, "srcroot", &root, p) || !get_dir(b, "objtree", &obj, p))
+		return false;
+	if (json_object_get(b, "config") &&
+	    (!get_str(b, "config", &config, p) ||
+	     strspn(config, "0123456789abcdef") != strlen(config)))
+		return fail(p, "config", "a hexadecimal hash");
+	r->build = xasprintf("srcroot %s, objtree %s, config %s", root, obj,
+			     config);
+	p->what = "tu";
+	return true;
+}
+
 static bool parse_tu(json_t *o, struct lf_rec *r, struct parse *p)
 {
 	const char *s;
@@ -203,7 +236,8 @@ static bool parse_tu(json_t *o, struct lf_rec *r, struct parse *p)
 	       get_int(o, "locking_functions", &n, p) &&
 	       get_int(o, "sections", &r->tu_sections, p) &&
 	       get_int(o, "unknown", &r->tu_unknown, p) &&
-	       get_bool(o, "complete", &r->complete, p);
+	       get_bool(o, "complete", &r->complete, p) &&
+	       get_build(o, r, p);
 }
 
 static const struct {
@@ -302,9 +336,10 @@ static void read_lines(const char *path, struct file_lines *fl)
 
 struct loader {
 	struct lf_records *out;
-	bool lenient;
+	bool lenient, mixed_builds;
 	const char *path;
 	size_t file_skipped;	/* lines skipped in this file */
+	struct lf_rec first;	/* tu record of the first file read */
 };
 
 /* A bad line: fatal unless lenient. */
@@ -357,6 +392,33 @@ static void check_counts(struct loader *ld, const struct lf_rec *tu,
 	ld->file_skipped = nlines;
 }
 
+static bool same_build(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/*
+ * Two trees, two configurations or a stale unit from an earlier build:
+ * names and lines would be compared across sources that differ.  Records
+ * without an identity (written by hand) go only with their kind.
+ */
+static void check_build(struct loader *ld, const struct lf_rec *tu)
+{
+	const struct lf_rec *first = &ld->first;
+
+	if (!first->src) {
+		ld->first = *tu;
+		return;
+	}
+	if (ld->mixed_builds || same_build(first->build, tu->build))
+		return;
+	lf_die("%s:%d and %s:%d come from different builds (%s; %s): "
+	       "give --mixed-builds to read them together",
+	       first->src, first->srcline, tu->src, tu->srcline,
+	       first->build ?: "no build identity",
+	       tu->build ?: "no build identity");
+}
+
 static void load_file(struct loader *ld)
 {
 	struct file_lines fl = { 0 };
@@ -389,6 +451,7 @@ static void load_file(struct loader *ld)
 		goto done;
 	tu.src = ld->path;
 	tu.srcline = fl.lines.n;
+	check_build(ld, &tu);
 	VEC_PUSH(&ld->out->recs, tu);
 	ld->out->records += good + 1;
 	ld->out->files++;
@@ -526,10 +589,14 @@ static void dedup(struct lf_records *out)
 	out->recs.n = n;
 }
 
-void lf_records_load(const char *dir, bool lenient, struct lf_records *out)
+void lf_records_load(const char *dir, unsigned load, struct lf_records *out)
 {
 	struct names names = { 0 };
-	struct loader ld = { .out = out, .lenient = lenient };
+	struct loader ld = {
+		.out = out,
+		.lenient = load & LF_LOAD_LENIENT,
+		.mixed_builds = load & LF_LOAD_MIXED_BUILDS,
+	};
 
 	memset(out, 0, sizeof(*out));
 	list_dir(dir, &names);
