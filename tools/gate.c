@@ -124,6 +124,7 @@ static int cmp_entry(const void *x, const void *y)
 static void write_baseline(const char *path, const struct lf_findings *f)
 {
 	json_t **v = xcalloc(f->n, sizeof(*v)), *list = json_array(), *root;
+	json_t *last = NULL;
 	char *tmp = xasprintf("%s.tmp", path);
 	FILE *f_out;
 	size_t n = 0;
@@ -133,11 +134,12 @@ static void write_baseline(const char *path, const struct lf_findings *f)
 				 "lock", f->v[i].lock, "function", f->v[i].function);
 	lf_sort(v, f->n, sizeof(*v), cmp_entry);
 	for (size_t i = 0; i < f->n; i++) {
-		if (i && !cmp_entry(&v[i - 1], &v[i])) {
+		/* against the last one kept: a duplicate is freed here */
+		if (n && !cmp_entry(&last, &v[i])) {
 			json_decref(v[i]);
 			continue;
 		}
-		json_array_append_new(list, v[i]);
+		json_array_append_new(list, last = v[i]);
 		n++;
 	}
 	root = json_pack("{s:i, s:o}", "version", 1, "findings", list);
