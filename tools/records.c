@@ -39,7 +39,11 @@ static bool get_decl(json_t *o, struct lf_rec *r, struct parse *p)
 		p->err = xstrdup("'decl' is not an object");
 		return false;
 	}
-	return get_path(decl, "file", &r->decl_file, p);
+	p->what = "section decl";
+	if (!get_path(decl, "file", &r->decl_file, p))
+		return false;
+	p->what = "section";
+	return true;
 }
 
 static bool get_primitive(json_t *o, struct lf_rec *r, struct parse *p)
@@ -267,8 +271,7 @@ static bool parse_record(json_t *o, struct lf_rec *r, struct parse *p)
 		p->err = xstrdup("not a JSON object");
 		return false;
 	}
-	if (!get_int(o, "v", &v, p) || !get_str(o, "record", &record, p) ||
-	    !get_path(o, "tu", &r->tu, p))
+	if (!get_int(o, "v", &v, p) || !get_str(o, "record", &record, p))
 		return false;
 	if (v != 1) {
 		p->err = xasprintf("record format version %ld, this lockfit reads 1", v);
@@ -277,9 +280,10 @@ static bool parse_record(json_t *o, struct lf_rec *r, struct parse *p)
 	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++) {
 		if (strcmp(kinds[i].name, record))
 			continue;
+		/* the kind first: a bad tu record is no cut file */
 		r->kind = kinds[i].kind;
 		p->what = kinds[i].name;
-		return kinds[i].parse(o, r, p);
+		return get_path(o, "tu", &r->tu, p) && kinds[i].parse(o, r, p);
 	}
 	p->err = xasprintf("unknown record kind '%s'", record);
 	return false;
@@ -361,12 +365,14 @@ static bool check_last_line(struct loader *ld, struct file_lines *fl,
 	size_t n = fl->lines.n;
 	char *err = NULL;
 	bool ok = n > 0 && parse_line(fl->lines.v[n - 1].s,
-				      fl->lines.v[n - 1].len, tu, &err) &&
-		  tu->kind == LF_REC_TU;
+				      fl->lines.v[n - 1].len, tu, &err);
 
-	free(err);
-	if (ok)
+	if (ok && tu->kind == LF_REC_TU)
 		return true;
+	/* a whole tu record with a bad field: say which */
+	if (!ok && tu->kind == LF_REC_TU && !ld->lenient)
+		lf_die("%s:%zu: %s", ld->path, n, err);
+	free(err);
 	if (!ld->lenient)
 		lf_die("%s:%zu: last line is not a tu record: the file was cut or edited",
 		       ld->path, n);
