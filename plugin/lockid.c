@@ -59,6 +59,20 @@ void lf_set_srcroot(const char *root)
 	srcroot = xstrdup(buf);
 }
 
+const char *lf_objtree(void)
+{
+	static char cwd[4096];
+
+	if (!cwd[0])
+		absolute(".", cwd, sizeof(cwd));
+	return cwd;
+}
+
+const char *lf_srcroot(void)
+{
+	return srcroot ? srcroot : lf_objtree();
+}
+
 /* PATH below DIR: the rest of it, else NULL. */
 static const char *below(const char *path, const char *dir)
 {
@@ -77,7 +91,7 @@ static const char *below(const char *path, const char *dir)
  */
 const char *lf_path(const char *path)
 {
-	static char ring[4][4096], cwd[4096];
+	static char ring[4][4096];
 	static int next;
 	char *out = ring[next++ & 3];
 	const char *rel;
@@ -86,10 +100,8 @@ const char *lf_path(const char *path)
 		return "<unknown>";
 	if (!strcmp(path, "<built-in>") || !strcmp(path, "<command-line>"))
 		return path;
-	if (!cwd[0])
-		absolute(".", cwd, sizeof(cwd));
 	absolute(path, out, sizeof(ring[0]));
-	if ((rel = below(out, srcroot)) || (rel = below(out, cwd)))
+	if ((rel = below(out, srcroot)) || (rel = below(out, lf_objtree())))
 		return rel;
 	return out;
 }

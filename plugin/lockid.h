@@ -71,5 +71,9 @@ const char *lf_path(const char *path);
 /* The translation unit's source path, likewise. */
 const char *lf_tu_file(void);
 void lf_set_srcroot(const char *root);
+/* The absolute source root: srcroot=DIR, else the working directory. */
+const char *lf_srcroot(void);
+/* The absolute working directory (kbuild's objtree). */
+const char *lf_objtree(void);
 
 #endif /* LOCKFIT_LOCKID_H */

@@ -80,7 +80,11 @@ void lf_record_add(json_t *rec)
 	free(line);
 }
 
-/* DIR/fs__filesystems.c.lfr for fs/filesystems.c */
+/*
+ * DIR/fs__file_-table.c.lfr for fs/file_table.c: "/" is written "__" and
+ * "_" is written "_-", so that every unit has its own file name (a/b.c
+ * and a__b.c would otherwise share one) and the name can be read back.
+ */
 static char *record_path(void)
 {
 	const char *tu = lf_tu_file();
@@ -89,9 +93,9 @@ static char *record_path(void)
 
 	p = path + sprintf(path, "%s/", out_dir);
 	for (; *tu; tu++) {
-		if (*tu == '/') {
+		if (*tu == '/' || *tu == '_') {
 			*p++ = '_';
-			*p++ = '_';
+			*p++ = *tu == '/' ? '_' : '-';
 		} else {
 			*p++ = *tu;
 		}
@@ -115,6 +119,44 @@ static bool write_all(int fd, const char *data, size_t n)
 	return true;
 }
 
+/*
+ * FNV-1a of the configuration kbuild generated in the objtree, or NULL
+ * when there is none (not a kernel build) or it cannot be read: the
+ * identity is a help to the reader, never a reason to fail a compile.
+ */
+static const char *config_hash(char *buf, size_t len)
+{
+	FILE *f = fopen("include/generated/autoconf.h", "rb");
+	unsigned long long h = 0xcbf29ce484222325ULL;
+	int c;
+
+	if (!f)
+		return NULL;
+	while ((c = getc(f)) != EOF)
+		h = (h ^ (unsigned char)c) * 0x100000001b3ULL;
+	if (ferror(f)) {
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	snprintf(buf, len, "%016llx", h);
+	return buf;
+}
+
+/* Which tree and build the records come from: readers refuse to mix. */
+static json_t *build_identity(void)
+{
+	json_t *b = json_object();
+	char buf[32];
+	const char *config = config_hash(buf, sizeof(buf));
+
+	json_object_set_new(b, "srcroot", json_string(lf_srcroot()));
+	json_object_set_new(b, "objtree", json_string(lf_objtree()));
+	if (config)
+		json_object_set_new(b, "config", json_string(config));
+	return b;
+}
+
 bool lf_records_finish(void)
 {
 	json_t *tu;
@@ -132,6 +174,7 @@ bool lf_records_finish(void)
 	json_object_set_new(tu, "sections", json_integer(lf_stats.sections));
 	json_object_set_new(tu, "unknown", json_integer(lf_stats.unknown));
 	json_object_set_new(tu, "complete", json_boolean(!seen_error()));
+	json_object_set_new(tu, "build", build_identity());
 	lf_record_add(tu);
 
 	if (mkdir(out_dir, 0777) && errno != EEXIST) {

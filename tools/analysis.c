@@ -91,7 +91,7 @@ static void rank(struct lf_analysis *a)
 }
 
 void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
-		bool lenient)
+		unsigned load)
 {
 	memset(a, 0, sizeof(*a));
 	lf_rules_load(&a->rules);
@@ -99,7 +99,7 @@ void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
 		lf_profile_load(profile, &a->profile);
 		a->has_profile = true;
 	}
-	lf_records_load(dir, lenient, &a->recs);
+	lf_records_load(dir, load, &a->recs);
 	lf_locks_build(&a->recs, &a->locks);
 	lf_graph_build(&a->recs, &a->locks, &a->graph);
 	rank(a);

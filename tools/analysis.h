@@ -34,7 +34,8 @@ struct lf_analysis {
 	struct lf_findings findings;
 };
 
+/* LOAD: the LF_LOAD_* flags of lf_records_load() */
 void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
-		bool lenient);
+		unsigned load);
 
 #endif

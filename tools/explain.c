@@ -14,7 +14,7 @@
 #include "explain.h"
 
 static const char usage[] =
-"Usage: lockfit explain LOCK DIR [--profile FILE] [--lenient]\n"
+"Usage: lockfit explain LOCK DIR [--profile FILE] [--lenient] [--mixed-builds]\n"
 "\n"
 "Show how the verdict for LOCK (an rwlock_t or rw_semaphore identity as\n"
 "lockfit report prints it, e.g. tasklist_lock or\n"
@@ -28,6 +28,7 @@ static const char usage[] =
 "Options:\n"
 "  --profile FILE   as for lockfit report\n"
 "  --lenient        as for lockfit report\n"
+LF_HELP_MIXED_BUILDS
 "  -h, --help       show this help\n"
 "\n"
 "Exit status: 0 explained, 2 error (no such lock, bad records, usage).\n";
@@ -203,11 +204,12 @@ static int run(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "profile", required_argument, NULL, 'p' },
 		{ "lenient", no_argument, NULL, 'l' },
+		LF_LONGOPT_MIXED_BUILDS,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	const char *profile = NULL;
-	bool lenient = false;
+	unsigned load = 0;
 	struct lf_analysis a;
 	const struct lf_lock *l;
 	int c;
@@ -219,7 +221,10 @@ static int run(int argc, char **argv)
 			profile = optarg;
 			break;
 		case 'l':
-			lenient = true;
+			load |= LF_LOAD_LENIENT;
+			break;
+		case LF_OPT_MIXED_BUILDS:
+			load |= LF_LOAD_MIXED_BUILDS;
 			break;
 		case 'h':
 			lf_help(&lf_cmd_explain);
@@ -229,7 +234,7 @@ static int run(int argc, char **argv)
 	}
 	if (optind != argc - 2)
 		lf_usage_error(&lf_cmd_explain, "expected LOCK and DIR");
-	lf_analyze(&a, argv[optind + 1], profile, lenient);
+	lf_analyze(&a, argv[optind + 1], profile, load);
 	l = lf_lock_find(&a.locks, argv[optind]);
 	if (!l && (lf_explain_bitlock(&a, argv[optind]) ||
 		   lf_explain_arch(&a, argv[optind])))

@@ -23,7 +23,7 @@
 #include "report.h"
 
 static const char usage[] =
-"Usage: lockfit gate DIR --baseline FILE [--update]\n"
+"Usage: lockfit gate DIR --baseline FILE [--update] [--mixed-builds]\n"
 "\n"
 "Compute the findings of DIR exactly as 'lockfit report' does and compare\n"
 "them with the baseline FILE (JSON, see docs/REPORT.md): print the findings\n"
@@ -32,6 +32,7 @@ static const char usage[] =
 "Options:\n"
 "  --baseline FILE  the accepted findings (required)\n"
 "  --update         write all current findings to FILE and exit 0\n"
+LF_HELP_MIXED_BUILDS
 "  -h, --help       show this help\n"
 "\n"
 "Exit status: 0 no new findings (or baseline updated), 1 new findings,\n"
@@ -140,6 +141,7 @@ static int cmp_entry(const void *x, const void *y)
 static void write_baseline(const char *path, const struct lf_findings *f)
 {
 	json_t **v = xcalloc(f->n, sizeof(*v)), *list = json_array(), *root;
+	json_t *last = NULL;
 	char *text, *line;
 	size_t n = 0;
 
@@ -150,11 +152,12 @@ static void write_baseline(const char *path, const struct lf_findings *f)
 				 lf_json_str(f->v[i].function));
 	lf_sort(v, f->n, sizeof(*v), cmp_entry);
 	for (size_t i = 0; i < f->n; i++) {
-		if (i && !cmp_entry(&v[i - 1], &v[i])) {
+		/* against the last one kept: a duplicate is freed here */
+		if (n && !cmp_entry(&last, &v[i])) {
 			json_decref(v[i]);
 			continue;
 		}
-		json_array_append_new(list, v[i]);
+		json_array_append_new(list, last = v[i]);
 		n++;
 	}
 	root = json_pack("{s:i, s:o}", "version", 1, "findings", list);
@@ -227,11 +230,13 @@ static int run(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "baseline", required_argument, NULL, 'b' },
 		{ "update", no_argument, NULL, 'u' },
+		LF_LONGOPT_MIXED_BUILDS,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	const char *baseline = NULL;
 	bool update = false;
+	unsigned load = 0;
 	struct lf_analysis a;
 	struct baseline base = { 0 };
 	int c;
@@ -245,6 +250,9 @@ static int run(int argc, char **argv)
 		case 'u':
 			update = true;
 			break;
+		case LF_OPT_MIXED_BUILDS:
+			load |= LF_LOAD_MIXED_BUILDS;
+			break;
 		case 'h':
 			lf_help(&lf_cmd_gate);
 		default:
@@ -257,7 +265,7 @@ static int run(int argc, char **argv)
 			       "one record directory expected");
 	if (!baseline)
 		lf_usage_error(&lf_cmd_gate, "--baseline FILE is required");
-	lf_analyze(&a, argv[optind], NULL, false);
+	lf_analyze(&a, argv[optind], NULL, load);
 	refuse_incomplete(&a.recs);
 	if (update) {
 		write_baseline(baseline, &a.findings);

@@ -20,7 +20,7 @@
 
 static const char usage[] =
 "Usage: lockfit patch DIR --tree KSRC [--lock NAME] [--out PATCHDIR] [--apply]\n"
-"                         [--profile FILE]\n"
+"                         [--profile FILE] [--mixed-builds]\n"
 "\n"
 "For each lock of the records in DIR whose verdict calls for a rewrite\n"
 "(spinlock, percpu_rwsem), each hot bit spinlock that can embed a\n"
@@ -42,6 +42,7 @@ static const char usage[] =
 "  --apply          apply every verified patch to KSRC, or none if any of\n"
 "                   them no longer applies\n"
 "  --profile FILE   as for lockfit report (what makes a bit lock hot)\n"
+LF_HELP_MIXED_BUILDS
 "  -h, --help       show this help\n"
 "\n"
 "Environment: LOCKFIT_SCRATCH (path prefix of the directories holding the\n"
@@ -66,6 +67,7 @@ const struct lf_cmd lf_cmd_patch = {
 struct opts {
 	const char *dir, *tree, *lock, *out, *profile;
 	bool apply;
+	unsigned load;		/* LF_LOAD_* */
 };
 
 static void parse(int argc, char **argv, struct opts *o)
@@ -76,6 +78,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		{ "out", required_argument, NULL, 'o' },
 		{ "apply", no_argument, NULL, 'a' },
 		{ "profile", required_argument, NULL, 'p' },
+		LF_LONGOPT_MIXED_BUILDS,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -90,6 +93,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'o': o->out = optarg; break;
 		case 'a': o->apply = true; break;
 		case 'p': o->profile = optarg; break;
+		case LF_OPT_MIXED_BUILDS: o->load |= LF_LOAD_MIXED_BUILDS; break;
 		case 'h': lf_help(&lf_cmd_patch);
 		default: lf_bad_option(&lf_cmd_patch, c, argv);
 		}
@@ -326,7 +330,7 @@ static int run(int argc, char **argv)
 		lf_die("--tree %s: not a directory", o.tree);
 	tree = absolute(o.tree);
 	lf_safe_stale(tree);
-	lf_analyze(&a, o.dir, o.profile, false);
+	lf_analyze(&a, o.dir, o.profile, o.load);
 	decls = lf_decl_map(&a.recs);
 	if (!lf_pjobs_build(&a, decls, o.lock, &jobs) && o.lock)
 		lf_die("no lock '%s' in the records of %s", o.lock, o.dir);

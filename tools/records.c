@@ -23,8 +23,8 @@ static const char *const variants[] = { "plain", "irq", "irqsave", "bh", NULL };
 
 static bool get_identity(json_t *o, struct lf_rec *r, struct parse *p)
 {
-	return get_str(o, "lock", &r->lock, p) &&
-	       get_enum(o, "lock_kind", lf_lock_kinds, &r->lock_kind, p);
+	return get_enum(o, "lock_kind", lf_lock_kinds, &r->lock_kind, p) &&
+	       get_lock(o, "lock", r->lock_kind, &r->lock, p);
 }
 
 /* Where the lock is declared: optional ("decl" is absent for param and
@@ -39,16 +39,20 @@ static bool get_decl(json_t *o, struct lf_rec *r, struct parse *p)
 		p->err = xstrdup("'decl' is not an object");
 		return false;
 	}
-	return get_str(decl, "file", &r->decl_file, p);
+	p->what = "section decl";
+	if (!get_path(decl, "file", &r->decl_file, p))
+		return false;
+	p->what = "section";
+	return true;
 }
 
 static bool get_primitive(json_t *o, struct lf_rec *r, struct parse *p)
 {
-	return get_str(o, "class", &r->cls, p) &&
+	return get_ident(o, "class", &r->cls, p) &&
 	       get_enum(o, "mode", lf_modes, &r->mode, p) &&
 	       get_enum(o, "variant", variants, &r->variant, p) &&
-	       get_str(o, "primitive", &r->primitive, p) &&
-	       get_str(o, "api", &r->api, p);
+	       get_function(o, "primitive", false, &r->primitive, p) &&
+	       get_function(o, "api", false, &r->api, p);
 }
 
 static bool get_releases(json_t *arr, struct lf_rec *r, struct parse *p)
@@ -61,7 +65,7 @@ static bool get_releases(json_t *arr, struct lf_rec *r, struct parse *p)
 	p->what = "section release";
 	json_array_foreach(arr, i, e) {
 		if (!get_line(e, "line", &line, p) ||
-		    !get_str(e, "primitive", &prim, p))
+		    !get_function(e, "primitive", false, &prim, p))
 			return false;
 		VEC_PUSH(&r->releases, line);
 	}
@@ -78,7 +82,7 @@ static bool get_calls(json_t *arr, struct lf_rec *r, struct parse *p)
 		struct lf_call c = { 0 };
 		json_t *cost = json_object_get(e, "cost");
 
-		if (!get_str(e, "callee", &c.callee, p) ||
+		if (!get_function(e, "callee", true, &c.callee, p) ||
 		    !get_line(e, "line", &c.line, p))
 			return false;
 		if (json_is_null(cost)) {
@@ -105,11 +109,11 @@ static bool get_nested(json_t *arr, struct lf_rec *r, struct parse *p)
 		struct lf_nest n = { 0 };
 
 		if (json_object_get(e, "via") &&
-		    !get_str(e, "via", &n.via, p))
+		    !get_function(e, "via", true, &n.via, p))
 			return false;
-		if (!get_str(e, "lock", &n.lock, p) ||
-		    !get_enum(e, "lock_kind", lf_lock_kinds, &n.lock_kind, p) ||
-		    !get_str(e, "class", &n.cls, p) ||
+		if (!get_enum(e, "lock_kind", lf_lock_kinds, &n.lock_kind, p) ||
+		    !get_lock(e, "lock", n.lock_kind, &n.lock, p) ||
+		    !get_ident(e, "class", &n.cls, p) ||
 		    !get_enum(e, "mode", lf_modes, &n.mode, p) ||
 		    !get_line(e, "line", &n.line, p))
 			return false;
@@ -158,7 +162,8 @@ static bool parse_section(json_t *o, struct lf_rec *r, struct parse *p)
 		return false;
 	r->loop_depth = -1;
 	if (json_object_get(o, "loop_depth") &&
-	    !get_int(o, "loop_depth", &r->loop_depth, p))
+	    !get_range(o, "loop_depth", 0, LF_REC_LOOP_DEPTH_MAX,
+		       &r->loop_depth, p))
 		return false;
 	if (!strcmp(r->cls, "bitlock") && !lf_parse_layout(o, r, p))
 		return false;
@@ -177,19 +182,52 @@ static bool parse_lock_arg(json_t *o, struct lf_rec *r, struct parse *p)
 {
 	long arg;
 
-	if (!(get_place(o, r, p) && get_str(o, "callee", &r->callee, p) &&
-	      get_int(o, "arg", &arg, p) && get_identity(o, r, p)))
+	if (!(get_place(o, r, p) &&
+	      get_function(o, "callee", true, &r->callee, p) &&
+	      get_range(o, "arg", 1, 1000, &arg, p) && get_identity(o, r, p)))
 		return false;
-	if (arg < 1 || arg > 1000)
-		return fail(p, "arg", "a parameter number (from 1)");
 	r->arg = arg;
 	return true;
 }
 
 static bool parse_unknown(json_t *o, struct lf_rec *r, struct parse *p)
 {
-	return get_place(o, r, p) && get_str(o, "primitive", &r->primitive, p) &&
+	return get_place(o, r, p) &&
+	       get_function(o, "primitive", false, &r->primitive, p) &&
 	       get_str(o, "reason", &r->reason, p);
+}
+
+/* An absolute directory name: where the plugin ran */
+static bool get_dir(json_t *o, const char *key, const char **out,
+		    struct parse *p)
+{
+	if (!get_str(o, key, out, p))
+		return false;
+	return **out == '/' || fail(p, key, "an absolute directory name");
+}
+
+/* "build": absent from hand-written records; else srcroot, objtree and,
+ * in a kernel build, a hash of its configuration. */
+static bool get_build(json_t *o, struct lf_rec *r, struct parse *p)
+{
+	json_t *b = json_object_get(o, "build");
+	const char *root, *obj, *config = "none";
+
+	if (!b)
+		return true;
+	if (!json_is_object(b))
+		return fail(p, "build", "an object");
+	p->what = "tu build";
+	if (!get_dir(b, "srcroot", &root, p) || !get_dir(b, "objtree", &obj, p))
+		return false;
+	if (json_object_get(b, "config") &&
+	    (!get_str(b, "config", &config, p) ||
+	     strspn(config, "0123456789abcdef") != strlen(config)))
+		return fail(p, "config", "a hexadecimal hash");
+	r->build = xasprintf("srcroot %s, objtree %s, config %s", root, obj,
+			     config);
+	p->what = "tu";
+	return true;
 }
 
 static bool parse_tu(json_t *o, struct lf_rec *r, struct parse *p)
@@ -202,7 +240,8 @@ static bool parse_tu(json_t *o, struct lf_rec *r, struct parse *p)
 	       get_int(o, "locking_functions", &n, p) &&
 	       get_int(o, "sections", &r->tu_sections, p) &&
 	       get_int(o, "unknown", &r->tu_unknown, p) &&
-	       get_bool(o, "complete", &r->complete, p);
+	       get_bool(o, "complete", &r->complete, p) &&
+	       get_build(o, r, p);
 }
 
 static const struct {
@@ -232,8 +271,7 @@ static bool parse_record(json_t *o, struct lf_rec *r, struct parse *p)
 		p->err = xstrdup("not a JSON object");
 		return false;
 	}
-	if (!get_int(o, "v", &v, p) || !get_str(o, "record", &record, p) ||
-	    !get_str(o, "tu", &r->tu, p))
+	if (!get_int(o, "v", &v, p) || !get_str(o, "record", &record, p))
 		return false;
 	if (v != 1) {
 		p->err = xasprintf("record format version %ld, this lockfit reads 1", v);
@@ -242,9 +280,10 @@ static bool parse_record(json_t *o, struct lf_rec *r, struct parse *p)
 	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++) {
 		if (strcmp(kinds[i].name, record))
 			continue;
+		/* the kind first: a bad tu record is no cut file */
 		r->kind = kinds[i].kind;
 		p->what = kinds[i].name;
-		return kinds[i].parse(o, r, p);
+		return get_path(o, "tu", &r->tu, p) && kinds[i].parse(o, r, p);
 	}
 	p->err = xasprintf("unknown record kind '%s'", record);
 	return false;
@@ -301,9 +340,10 @@ static void read_lines(const char *path, struct file_lines *fl)
 
 struct loader {
 	struct lf_records *out;
-	bool lenient;
+	bool lenient, mixed_builds;
 	const char *path;
 	size_t file_skipped;	/* lines skipped in this file */
+	struct lf_rec first;	/* tu record of the first file read */
 };
 
 /* A bad line: fatal unless lenient. */
@@ -325,12 +365,14 @@ static bool check_last_line(struct loader *ld, struct file_lines *fl,
 	size_t n = fl->lines.n;
 	char *err = NULL;
 	bool ok = n > 0 && parse_line(fl->lines.v[n - 1].s,
-				      fl->lines.v[n - 1].len, tu, &err) &&
-		  tu->kind == LF_REC_TU;
+				      fl->lines.v[n - 1].len, tu, &err);
 
-	free(err);
-	if (ok)
+	if (ok && tu->kind == LF_REC_TU)
 		return true;
+	/* a whole tu record with a bad field: say which */
+	if (!ok && tu->kind == LF_REC_TU && !ld->lenient)
+		lf_die("%s:%zu: %s", ld->path, n, err);
+	free(err);
 	if (!ld->lenient)
 		lf_die("%s:%zu: last line is not a tu record: the file was cut or edited",
 		       ld->path, n);
@@ -354,6 +396,33 @@ static void check_counts(struct loader *ld, const struct lf_rec *tu,
 		       sections, unknown);
 	ld->out->recs.n = first;
 	ld->file_skipped = nlines;
+}
+
+static bool same_build(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/*
+ * Two trees, two configurations or a stale unit from an earlier build:
+ * names and lines would be compared across sources that differ.  Records
+ * without an identity (written by hand) go only with their kind.
+ */
+static void check_build(struct loader *ld, const struct lf_rec *tu)
+{
+	const struct lf_rec *first = &ld->first;
+
+	if (!first->src) {
+		ld->first = *tu;
+		return;
+	}
+	if (ld->mixed_builds || same_build(first->build, tu->build))
+		return;
+	lf_die("%s:%d and %s:%d come from different builds (%s; %s): "
+	       "give --mixed-builds to read them together",
+	       first->src, first->srcline, tu->src, tu->srcline,
+	       first->build ?: "no build identity",
+	       tu->build ?: "no build identity");
 }
 
 static void load_file(struct loader *ld)
@@ -388,6 +457,7 @@ static void load_file(struct loader *ld)
 		goto done;
 	tu.src = ld->path;
 	tu.srcline = fl.lines.n;
+	check_build(ld, &tu);
 	VEC_PUSH(&ld->out->recs, tu);
 	ld->out->records += good + 1;
 	ld->out->files++;
@@ -525,10 +595,14 @@ static void dedup(struct lf_records *out)
 	out->recs.n = n;
 }
 
-void lf_records_load(const char *dir, bool lenient, struct lf_records *out)
+void lf_records_load(const char *dir, unsigned load, struct lf_records *out)
 {
 	struct names names = { 0 };
-	struct loader ld = { .out = out, .lenient = lenient };
+	struct loader ld = {
+		.out = out,
+		.lenient = load & LF_LOAD_LENIENT,
+		.mixed_builds = load & LF_LOAD_MIXED_BUILDS,
+	};
 
 	memset(out, 0, sizeof(*out));
 	list_dir(dir, &names);

@@ -102,6 +102,7 @@ struct lf_rec {
 	/* unknown */
 	const char *reason;
 	/* tu */
+	const char *build;	/* the build identity, NULL if none */
 	bool complete;
 	long tu_sections, tu_unknown;	/* what the plugin says it wrote */
 };
@@ -116,11 +117,25 @@ struct lf_records {
 	struct { const char **v; size_t n, cap; } incomplete;	/* tu names */
 };
 
+/* What lf_records_load() lets pass */
+#define LF_LOAD_LENIENT		1u	/* --lenient */
+#define LF_LOAD_MIXED_BUILDS	2u	/* --mixed-builds */
+
 /*
  * Load every *.lfr file of DIR.  Strict: any bad line or cut file is an
- * error naming FILE:LINE (exit 2).  Lenient: bad lines and cut files are
- * skipped and counted.
+ * error naming FILE:LINE (exit 2).  LF_LOAD_LENIENT: bad lines and cut
+ * files are skipped and counted.  Records of two builds (the tu record's
+ * "build") are an error unless LF_LOAD_MIXED_BUILDS.
  */
-void lf_records_load(const char *dir, bool lenient, struct lf_records *out);
+void lf_records_load(const char *dir, unsigned load, struct lf_records *out);
+
+/* --mixed-builds, for the commands that read records: getopt_long's
+ * entry, its value, and its help line. */
+#define LF_OPT_MIXED_BUILDS	0x4d42
+#define LF_LONGOPT_MIXED_BUILDS \
+	{ "mixed-builds", no_argument, NULL, LF_OPT_MIXED_BUILDS }
+#define LF_HELP_MIXED_BUILDS \
+"  --mixed-builds   read records of different trees or builds together\n" \
+"                   (refused by default: docs/RECORDS.md, \"tu\")\n"
 
 #endif

@@ -19,11 +19,7 @@ static bool absent(json_t *o, const char *key)
 
 static bool get_size(json_t *o, const char *key, long *out, struct parse *p)
 {
-	if (!get_int(o, key, out, p))
-		return false;
-	if (*out < 0 || *out > (1L << 40))
-		return fail(p, key, "a size in bytes");
-	return true;
+	return get_range(o, key, 0, 1L << 40, out, p);
 }
 
 static bool get_hole(json_t *o, struct lf_layout *l, struct parse *p)
@@ -56,11 +52,11 @@ bool lf_parse_layout(json_t *o, struct lf_rec *r, struct parse *p)
 	l = xcalloc(1, sizeof(*l));
 	l->spinlock_size = l->size_with_spinlock = -1;
 	p->what = "section layout";
-	if (!(get_str(lo, "struct", &l->st, p) &&
+	if (!(get_type(lo, "struct", &l->st, p) &&
 	      get_size(lo, "size", &l->size, p) &&
 	      get_size(lo, "align", &l->align, p)))
 		return false;
-	if (!absent(lo, "field") && !get_str(lo, "field", &l->field, p))
+	if (!absent(lo, "field") && !get_ident(lo, "field", &l->field, p))
 		return false;
 	if (!absent(lo, "spinlock_size") &&
 	    !(get_size(lo, "spinlock_size", &l->spinlock_size, p) &&
@@ -81,16 +77,14 @@ bool lf_parse_lock_wrapper(json_t *o, struct lf_rec *r, struct parse *p)
 
 	if (!(get_place(o, r, p) &&
 	      get_enum(o, "action", actions, &r->action, p) &&
-	      get_str(o, "class", &r->cls, p) &&
+	      get_ident(o, "class", &r->cls, p) &&
 	      get_enum(o, "mode", lf_modes, &r->mode, p)))
 		return false;
 	/* the lock it takes, or the argument its callers pass it in */
 	if (json_object_get(o, "lock") || !json_object_get(o, "arg"))
-		return get_str(o, "lock", &r->lock, p);
-	if (!get_int(o, "arg", &arg, p))
+		return get_lock(o, "lock", NULL, &r->lock, p);
+	if (!get_range(o, "arg", 1, 1000, &arg, p))
 		return false;
-	if (arg < 1 || arg > 1000)
-		return fail(p, "arg", "a parameter number (from 1)");
 	r->arg = arg;
 	return true;
 }
@@ -104,7 +98,7 @@ static bool get_arch_callers(json_t *arr, struct lf_rec *r, struct parse *p)
 	json_array_foreach(arr, i, e) {
 		struct lf_arch_caller c;
 
-		if (!get_str(e, "function", &c.function, p) ||
+		if (!get_function(e, "function", false, &c.function, p) ||
 		    !get_line(e, "line", &c.line, p) ||
 		    !get_bool(e, "atomic", &c.atomic, p))
 			return false;
@@ -144,10 +138,15 @@ static bool get_status(json_t *o, struct lf_rec *r, struct parse *p)
 bool lf_parse_arch_spin(json_t *o, struct lf_rec *r, struct parse *p)
 {
 	json_t *callers;
+	const char *kind = NULL;
 
-	if (!(get_place(o, r, p) && get_str(o, "lock", &r->lock, p) &&
-	      get_str(o, "primitive", &r->primitive, p) &&
-	      get_str(o, "api", &r->api, p) && get_status(o, r, p)))
+	/* lock_kind, when present, says which identity form to expect */
+	if (json_object_get(o, "lock_kind") &&
+	    !get_enum(o, "lock_kind", lf_lock_kinds, &kind, p))
+		return false;
+	if (!(get_place(o, r, p) && get_lock(o, "lock", kind, &r->lock, p) &&
+	      get_function(o, "primitive", false, &r->primitive, p) &&
+	      get_function(o, "api", false, &r->api, p) && get_status(o, r, p)))
 		return false;
 	if (!json_object_get(o, "callers"))
 		return true;
@@ -160,7 +159,7 @@ bool lf_parse_needs_atomic(json_t *o, struct lf_rec *r, struct parse *p)
 {
 	static const char *const contexts[] = { "preempt", NULL };
 
-	return get_str(o, "function", &r->function, p) &&
+	return get_function(o, "function", false, &r->function, p) &&
 	       get_enum(o, "context", contexts, &r->context, p);
 }
 
@@ -181,6 +180,8 @@ static bool get_callee(json_t *e, struct lf_rec *r, struct parse *p)
 	    json_integer_value(line) > 100000000)
 		return fail(p, "calls line", "a line number");
 	c.callee = json_string_value(json_array_get(e, 0));
+	if (!check_function(c.callee, "calls callee", true, p))
+		return false;
 	c.line = json_integer_value(line);
 	c.context = json_string_value(json_array_get(e, 2));
 	for (const char *const *s = contexts; c.context && *s; s++) {

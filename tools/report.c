@@ -12,7 +12,7 @@
 
 static const char usage[] =
 "Usage: lockfit report DIR [--format text|json|sarif] [--check NAME]\n"
-"                      [--profile FILE] [--lenient]\n"
+"                      [--profile FILE] [--lenient] [--mixed-builds]\n"
 "\n"
 "Read every *.lfr record file in DIR (written by the lockfit GCC plugin\n"
 "with -fplugin-arg-lockfit-out=DIR) and give each rwlock_t and\n"
@@ -30,6 +30,7 @@ static const char usage[] =
 "                   rows, perf report --stdio rows or folded stacks\n"
 "  --lenient        skip bad lines and cut record files, counting them in the\n"
 "                   header, instead of failing\n"
+LF_HELP_MIXED_BUILDS
 "  -h, --help       show this help\n"
 "\n"
 "Thresholds come from $LOCKFIT_RULES/thresholds.tbl, else\n"
@@ -47,7 +48,7 @@ int lf_report_run(const struct lf_report_opts *o)
 {
 	struct lf_analysis a;
 
-	lf_analyze(&a, o->dir, o->profile, o->lenient);
+	lf_analyze(&a, o->dir, o->profile, o->load);
 	lf_findings_filter(&a.findings, o->check);
 	if (!strcmp(o->format, "json"))
 		lf_report_json(stdout, &a);
@@ -66,6 +67,7 @@ static int run(int argc, char **argv)
 		{ "check", required_argument, NULL, 'c' },
 		{ "profile", required_argument, NULL, 'p' },
 		{ "lenient", no_argument, NULL, 'l' },
+		LF_LONGOPT_MIXED_BUILDS,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -85,7 +87,10 @@ static int run(int argc, char **argv)
 			o.profile = optarg;
 			break;
 		case 'l':
-			o.lenient = true;
+			o.load |= LF_LOAD_LENIENT;
+			break;
+		case LF_OPT_MIXED_BUILDS:
+			o.load |= LF_LOAD_MIXED_BUILDS;
 			break;
 		case 'h':
 			lf_help(&lf_cmd_report);

@@ -45,7 +45,7 @@ struct json_t *lf_json_bitlocks(const struct lf_analysis *a);
 
 struct lf_report_opts {
 	const char *dir, *format, *check, *profile;
-	bool lenient;
+	unsigned load;		/* LF_LOAD_* */
 };
 
 /* Analyse and print; the status for lockfit report (and build). */

@@ -32,8 +32,8 @@ check "plugin built: $plugin" test -f "$plugin"; [ "$ok" = 1 ] || finish
 # (the name stays lockfit.so: gcc derives -fplugin-arg-NAME- from it).
 cp "$plugin" "$tmp/$(basename "$plugin")"; plugin=$tmp/$(basename "$plugin")
 
-# lfr_name SRC: record file name for a source path (kernel/exit.c -> kernel__exit.c.lfr)
-lfr_name() { echo "${1//\//__}.lfr"; }
+# shellcheck source=testsuite/lfr-name.sh
+. "$top/testsuite/lfr-name.sh"
 
 # compile NAME JOBS OUT OBJ...: compile OBJs in the tree with the plugin writing
 # into OUT; make's output goes to $tmp/NAME.out and .err.  Asserts make exit 0
