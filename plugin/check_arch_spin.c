@@ -4,7 +4,7 @@
  *
  * arch_spin_lock() does not disable preemption (spin_lock() does): a
  * holder preempted with it held makes every other CPU spin until it runs
- * again (BACKGROUND.md 4).  At each arch-level acquire we ask ctx.c
+ * again (docs/DESIGN.md section 5).  At each arch-level acquire we ask ctx.c
  * whether preemption, irqs or softirqs are off on every path.  If they
  * were explicitly re-enabled on some path, that is a finding.  If nothing
  * changed since function entry, the callers decide: a static function

@@ -5,7 +5,7 @@
  * A read section is "short" when no path through it loops, every call in
  * it has a known, bounded body, and its longest path is at most
  * rules/thresholds.tbl's rwlock_short_cost: readers then almost never
- * overlap and the rwlock only costs an extra atomic (BACKGROUND.md 1).
+ * overlap and the rwlock only costs an extra atomic (docs/DESIGN.md section 1).
  * Whether the whole lock may become a spinlock_t is decided across files
  * by the report tool; here we only say what one section shows.
  */

@@ -44,7 +44,7 @@ static void macro_used(cpp_reader *pfile, location_t loc, cpp_hashnode *node)
 		}
 }
 
-void lf_ctx_register_macro_hook(void)
+void lf_ctx_start_unit(void *gcc_data, void *user_data)
 {
 	cpp_callbacks *cb = cpp_get_callbacks(parse_in);
 

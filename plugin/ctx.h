@@ -57,7 +57,9 @@ static inline bool lf_ctx_atomic(const struct lf_ctx_state *s)
  */
 location_t lf_ctx_unbalanced_after(struct lf_ctx_result *res, gimple *stmt);
 
-/* Assertion macros seen by the preprocessor (cpp callback). */
-void lf_ctx_register_macro_hook(void);
+/* PLUGIN_START_UNIT callback, registered by plugin_init: looks up the
+ * assertion macros of rules/primitives.tbl in this unit's preprocessor and
+ * chains a libcpp "used" hook that records where they are expanded. */
+void lf_ctx_start_unit(void *gcc_data, void *user_data);
 
 #endif /* LOCKFIT_CTX_H */

@@ -26,19 +26,19 @@ static bool known_size(tree t, unsigned HOST_WIDE_INT *out)
  * the passes run. */
 static tree spinlock_t_type, spinlock_t_name;
 
+void lf_layout_start_unit(void *gcc_data, void *user_data)
+{
+	spinlock_t_name = get_identifier("spinlock_t");
+	spinlock_t_type = NULL_TREE;
+}
+
 /* Called for every declaration of the unit: one pointer compare. */
-static void finish_decl(void *gcc_data, void *user_data)
+void lf_layout_finish_decl(void *gcc_data, void *user_data)
 {
 	tree decl = (tree)gcc_data;
 
 	if (TREE_CODE(decl) == TYPE_DECL && DECL_NAME(decl) == spinlock_t_name)
 		spinlock_t_type = TREE_TYPE(decl);
-}
-
-void lf_layout_register(const char *plugin_name)
-{
-	spinlock_t_name = get_identifier("spinlock_t");
-	register_callback(plugin_name, PLUGIN_FINISH_DECL, finish_decl, NULL);
 }
 
 static tree spinlock_type(void)

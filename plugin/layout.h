@@ -11,7 +11,9 @@
  * for the struct RECORD whose member FIELD holds a bit lock; NULL if the
  * layout is not known (incomplete or variable-sized type). */
 json_t *lf_layout_json(tree record, tree field);
-/* Watch declarations for spinlock_t. */
-void lf_layout_register(const char *plugin_name);
+/* Plugin callbacks, registered by plugin_init: PLUGIN_START_UNIT (forget
+ * the last unit's spinlock_t) and PLUGIN_FINISH_DECL (catch this unit's). */
+void lf_layout_start_unit(void *gcc_data, void *user_data);
+void lf_layout_finish_decl(void *gcc_data, void *user_data);
 
 #endif /* LOCKFIT_LAYOUT_H */

@@ -11,7 +11,7 @@
  *
  * The pass runs after "ssa": lock macros are expanded but static inline
  * wrappers (spin_lock, bit_spin_lock) are still calls, so primitives are
- * seen by name (docs/MEASURED facts), and SSA def chains lead from a lock
+ * seen by name (docs/DESIGN.md section 7), and SSA def chains lead from a lock
  * argument back to its object.
  */
 #include "compat.h"
@@ -96,11 +96,6 @@ static void finish_unit(void *gcc_data, void *user_data)
 	lf_cost_finish();
 }
 
-static void start_unit(void *gcc_data, void *user_data)
-{
-	lf_ctx_register_macro_hook();
-}
-
 static void print_help(void)
 {
 	inform(UNKNOWN_LOCATION, "lockfit options: %s", lockfit_info.help);
@@ -147,15 +142,16 @@ static int parse_args(struct plugin_name_args *info)
 	return 0;
 }
 
+/*
+ * In the order of the kernel's scripts/gcc-plugins: the version check
+ * before anything else (a plugin built for another GCC must not touch its
+ * data structures), then the arguments, then every callback, all here.
+ */
 int plugin_init(struct plugin_name_args *info,
 		struct plugin_gcc_version *version)
 {
+	const char *name = info->base_name;
 	struct register_pass_info pass_info;
-
-	pass_info.pass = new lockfit_pass(g);
-	pass_info.reference_pass_name = LF_PASS_AFTER;
-	pass_info.ref_pass_instance_number = 1;
-	pass_info.pos_op = PASS_POS_INSERT_AFTER;
 
 	if (!plugin_default_version_check(version, &gcc_version)) {
 		error("lockfit: built for GCC %s, but this is GCC %s: rebuild "
@@ -166,12 +162,16 @@ int plugin_init(struct plugin_name_args *info,
 	if (parse_args(info))
 		return 1;
 
-	register_callback(info->base_name, PLUGIN_INFO, NULL, &lockfit_info);
-	register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-			  &pass_info);
-	register_callback(info->base_name, PLUGIN_FINISH_UNIT, finish_unit,
-			  NULL);
-	register_callback(info->base_name, PLUGIN_START_UNIT, start_unit, NULL);
-	lf_layout_register(info->base_name);
+	pass_info.pass = new lockfit_pass(g);
+	pass_info.reference_pass_name = LF_PASS_AFTER;
+	pass_info.ref_pass_instance_number = 1;
+	pass_info.pos_op = PASS_POS_INSERT_AFTER;
+
+	register_callback(name, PLUGIN_INFO, NULL, &lockfit_info);
+	register_callback(name, PLUGIN_START_UNIT, lf_ctx_start_unit, NULL);
+	register_callback(name, PLUGIN_START_UNIT, lf_layout_start_unit, NULL);
+	register_callback(name, PLUGIN_FINISH_DECL, lf_layout_finish_decl, NULL);
+	register_callback(name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass_info);
+	register_callback(name, PLUGIN_FINISH_UNIT, finish_unit, NULL);
 	return 0;
 }

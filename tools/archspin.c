@@ -3,7 +3,7 @@
  * archspin.c - decide the arch_spin_lock() sites the plugin left to their
  * callers ("needs_caller"), with the calls of every unit read.
  *
- * arch_spin_lock() does not disable preemption (BACKGROUND.md 4): its
+ * arch_spin_lock() does not disable preemption (docs/DESIGN.md section 5): its
  * function F must run with preemption or irqs off.  When F itself leaves
  * the context as it found it, every call of F decides: one made with
  * preemption enabled is a bug (flagged, naming that caller); one made in

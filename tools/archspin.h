@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * archspin.h - arch_spin_lock() sites and whether preemption is off there
- * (BACKGROUND.md section 4): the plugin's verdict per site, with the
+ * (docs/DESIGN.md section 5): the plugin's verdict per site, with the
  * sites it left to their callers resolved across every unit read.
  */
 #ifndef LOCKFIT_ARCHSPIN_H

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bitlock.c - rank the bit spinlocks by hotness and propose a
- * replacement for each (BACKGROUND.md section 3).
+ * replacement for each (docs/DESIGN.md section 4).
  *
  * A bit lock costs an atomic to release as well as to take, and its
  * waiters spin on the atomic: on a hot path a spinlock_t is cheaper.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * bitlock.h - bit spinlocks (BACKGROUND.md section 3): how hot each one
+ * bitlock.h - bit spinlocks (docs/DESIGN.md section 4): how hot each one
  * is, what it costs to hold, and what to replace it with.
  */
 #ifndef LOCKFIT_BITLOCK_H

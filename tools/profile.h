@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * profile.h - samples per function from the profiles people have at hand
- * (BACKGROUND.md section 3): readprofile rows, perf report --stdio rows,
+ * (docs/DESIGN.md section 4): readprofile rows, perf report --stdio rows,
  * folded stacks.
  */
 #ifndef LOCKFIT_PROFILE_H

@@ -2,7 +2,7 @@
 /*
  * verdict.c - decide what one rwlock_t or rw_semaphore should become.
  *
- * The reasoning is BACKGROUND.md's: an rwlock_t read side costs two
+ * The reasoning is docs/DESIGN.md's: an rwlock_t read side costs two
  * atomics where a spinlock_t costs one and a plain store, so short read
  * sections gain nothing from sharing (section 1); a percpu_rw_semaphore
  * pays off only for read-mostly, sleepable, long-or-hot readers
@@ -261,7 +261,7 @@ static const char *unknown_callee(const struct lf_rec *r)
 }
 
 /*
- * Short (BACKGROUND.md section 1, seed 000): rwlock_t read_lock and
+ * Short (docs/DESIGN.md sections 1 and 9): rwlock_t read_lock and
  * read_unlock are two locked read-modify-writes where spin_lock and
  * spin_unlock are one plus a plain store.  A read section of a few dozen
  * instructions (rules/thresholds.tbl rwlock_short_cost) is over before
@@ -537,7 +537,7 @@ static char *spin_api(const struct eval *e, const char *api, const char *promote
 }
 
 /*
- * Writers say in which contexts the lock is taken (BACKGROUND.md
+ * Writers say in which contexts the lock is taken (docs/DESIGN.md
  * section 1): write_lock_irqsave means some user runs in hard-irq
  * context.  A reader that did not disable irqs shared the lock with an
  * irq-context reader that interrupted it; as a spinlock that is a
