@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "analysis.h"
 #include "verdict.h"
+#include "render.h"
 #include "report.h"
 #include "explain.h"
 
@@ -39,47 +40,6 @@ const struct lf_cmd lf_cmd_explain = {
 	"explain", "how the verdict for one lock follows from its sites",
 	usage, run,
 };
-
-static void site_calls(const struct lf_rec *r)
-{
-	for (size_t j = 0; j < r->calls.n; j++) {
-		const struct lf_call *c = &r->calls.v[j];
-
-		lf_printf("      call %s at line %d: ", c->callee, c->line);
-		if (!c->known_body)
-			lf_printf("body not in this unit, length unknown\n");
-		else
-			lf_printf("cost %ld%s%s\n", c->cost,
-			       c->cost_known ? "" : " (calls of unknown length)",
-			       c->loop ? ", loop" : "");
-	}
-}
-
-void lf_explain_site(const struct lf_rec *r)
-{
-	lf_printf("      releases:");
-	for (size_t j = 0; j < r->releases.n; j++)
-		lf_printf("%s line %d", j ? "," : "", r->releases.v[j]);
-	lf_printf("%s%s\n", r->releases.n ? "" : " none",
-	       r->open_at_exit ? "; some path returns with it held" : "");
-	if (r->is_try)
-		lf_printf("      trylock%s\n", r->try_unresolved ?
-		       ": result not followed, section starts at the call" : "");
-	if (r->recursive)
-		lf_printf("      recursive: taken again while held\n");
-	if (r->ctx.present)
-		lf_printf("      context: preemption %s, irqs %s, bh %s\n",
-		       r->ctx.preempt_disabled ? "off" : "on",
-		       r->ctx.irqs_disabled ? "off" : "on",
-		       r->ctx.bh_disabled ? "off" : "on");
-	site_calls(r);
-	for (size_t j = 0; j < r->nested.n; j++)
-		lf_printf("      takes %s (%s %s) at line %d%s%s\n",
-		       r->nested.v[j].lock, r->nested.v[j].cls,
-		       r->nested.v[j].mode, r->nested.v[j].line,
-		       r->nested.v[j].via ? " in " : "",
-		       r->nested.v[j].via ? r->nested.v[j].via : "");
-}
 
 static void sites(const struct lf_lock *l)
 {
@@ -126,26 +86,6 @@ static void bindings(const struct lf_analysis *a, const struct lf_lock *l)
 			       b->v[j]->file, b->v[j]->line, b->v[j]->function,
 			       b->v[j]->lock, b->v[j]->lock_kind);
 	}
-}
-
-void lf_explain_order(const struct lf_analysis *a, const char *lock)
-{
-	const struct lf_edgelist *o = lf_edges_out(&a->graph, lock);
-	const struct lf_edgelist *in = lf_edges_in(&a->graph, lock);
-
-	lf_printf("\nlock order:%s\n", o->n || in->n ? "" : " no nesting");
-	for (size_t i = 0; i < o->n; i++)
-		lf_printf("  %s:%d %s holds it (%s), takes %s (%s %s) at line %d%s%s\n",
-		       o->v[i]->held->file, o->v[i]->held->line,
-		       o->v[i]->held->function, o->v[i]->from_mode, o->v[i]->to,
-		       o->v[i]->to_cls, o->v[i]->to_mode, o->v[i]->line,
-		       o->v[i]->via ? " in " : "", o->v[i]->via ? o->v[i]->via : "");
-	for (size_t i = 0; i < in->n; i++)
-		lf_printf("  %s:%d %s takes it (%s)%s%s while holding %s (%s %s)\n",
-		       in->v[i]->held->file, in->v[i]->line,
-		       in->v[i]->held->function, in->v[i]->to_mode,
-		       in->v[i]->via ? " in " : "", in->v[i]->via ? in->v[i]->via : "",
-		       in->v[i]->from, in->v[i]->from_cls, in->v[i]->from_mode);
 }
 
 static void rules(const struct lf_analysis *a, const struct lf_lock *l)

@@ -9,13 +9,6 @@
 #include <stdbool.h>
 
 struct lf_analysis;
-struct lf_rec;
-
-/* A section's releases, trylock, context, calls and nesting, indented. */
-void lf_explain_site(const struct lf_rec *r);
-
-/* LOCK's lock-order edges, both ways. */
-void lf_explain_order(const struct lf_analysis *a, const char *lock);
 
 /* Explain bit spinlock NAME, or the arch_spin_lock() sites of arch lock
  * NAME; false if there is none. */

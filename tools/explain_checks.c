@@ -8,6 +8,7 @@
 #include <string.h>
 #include "util.h"
 #include "analysis.h"
+#include "render.h"
 #include "explain.h"
 
 static void bit_sites(const struct lf_bitlock *l)

@@ -20,6 +20,7 @@
 #include "util.h"
 #include "cli.h"
 #include "analysis.h"
+#include "render.h"
 #include "report.h"
 
 static const char usage[] =

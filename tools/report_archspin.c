@@ -8,6 +8,7 @@
 #include <jansson.h>
 #include "util.h"
 #include "analysis.h"
+#include "render.h"
 #include "report.h"
 
 /* Sites listed per status; the JSON report has them all. */

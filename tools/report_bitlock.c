@@ -8,6 +8,7 @@
 #include <jansson.h>
 #include "util.h"
 #include "analysis.h"
+#include "render.h"
 #include "report.h"
 
 static void method(FILE *out, const struct lf_analysis *a)

@@ -9,18 +9,11 @@
 #include "util.h"
 #include "analysis.h"
 #include "verdict.h"
+#include "render.h"
 #include "report.h"
 
 /* Decimal digits for reals (perf percentages): short and stable. */
 #define JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(10))
-
-void lf_json_place(json_t *o, const struct lf_rec *r)
-{
-	json_object_set_new(o, "file", lf_json_str(r->file));
-	json_object_set_new(o, "line", json_integer(r->line));
-	json_object_set_new(o, "column", json_integer(r->column));
-	json_object_set_new(o, "function", lf_json_str(r->function));
-}
 
 static json_t *samples(const struct lf_analysis *a, double w)
 {

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "util.h"
+#include "render.h"
 #include "analysis.h"
 #include "report.h"
 

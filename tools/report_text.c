@@ -9,6 +9,7 @@
 #include "util.h"
 #include "analysis.h"
 #include "verdict.h"
+#include "render.h"
 #include "report.h"
 
 
@@ -119,16 +120,6 @@ static void loops(FILE *out, const struct lf_lock *l)
 	lf_fprintf(out, "%s\n", n ? "" : " none");
 }
 
-void lf_text_call(FILE *out, const struct lf_rec *r, const struct lf_call *c)
-{
-	lf_fprintf(out, "    %s:%d %s: ", r->file, c->line, c->callee);
-	if (!c->known_body)
-		lf_fprintf(out, "length unknown\n");
-	else
-		lf_fprintf(out, "cost %ld%s%s\n", c->cost, c->cost_known ? "" : "+",
-			c->loop ? ", loop" : "");
-}
-
 static void calls(FILE *out, const struct lf_lock *l)
 {
 	size_t n = 0;
@@ -147,35 +138,6 @@ static void calls(FILE *out, const struct lf_lock *l)
 			else if (n == TEXT_MAX + 1)
 				lf_fprintf(out, "    ... (lockfit explain lists all)\n");
 	}
-}
-
-void lf_text_edge(FILE *out, const struct lf_edge *e, bool outgoing)
-{
-	const char *in = e->via ? " in " : "", *via = e->via ? e->via : "";
-
-	if (outgoing)
-		lf_fprintf(out, "    holds it (%s) at %s:%d in %s, takes %s (%s %s) "
-			"at line %d%s%s\n", e->from_mode, e->held->file,
-			e->held->line, e->held->function, e->to, e->to_cls,
-			e->to_mode, e->line, in, via);
-	else
-		lf_fprintf(out, "    taken (%s) at %s:%d%s%s in %s while holding %s "
-			"(%s %s)\n", e->to_mode, e->held->file, e->line, in, via,
-			e->held->function, e->from, e->from_cls, e->from_mode);
-}
-
-void lf_text_nesting(FILE *out, const struct lf_analysis *a, const char *lock)
-{
-	const struct lf_edgelist *o = lf_edges_out(&a->graph, lock);
-	const struct lf_edgelist *in = lf_edges_in(&a->graph, lock);
-
-	lf_fprintf(out, "  nesting:%s\n", o->n || in->n ? "" : " none");
-	for (size_t i = 0; i < o->n && i < TEXT_MAX; i++)
-		lf_text_edge(out, o->v[i], true);
-	for (size_t i = 0; i < in->n && i < TEXT_MAX; i++)
-		lf_text_edge(out, in->v[i], false);
-	if (o->n > TEXT_MAX || in->n > TEXT_MAX)
-		lf_fprintf(out, "    ... (lockfit explain lists all)\n");
 }
 
 static void costs(FILE *out, const struct lf_analysis *a, const struct lf_lock *l)
