@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * analysis.h - everything one run computes from a record directory:
- * rules, records, locks, lock order, profile, verdicts, the call graph,
- * arch_spin_lock sites, bit locks, findings.  Every
+ * rules, records, locks, lock order, profile, the call graph, and what
+ * the checkers (checker.h) make of them: verdicts, arch_spin_lock
+ * sites, bit locks, findings.  Every
  * subcommand starts from lf_analyze() so that report, gate and explain
  * can never disagree.
  */
@@ -27,8 +28,12 @@ struct lf_analysis {
 	struct lf_profile profile;
 	bool has_profile;
 	size_t profile_matched;	/* functions with lock sites and samples */
-	struct { struct lf_lock **v; size_t n, cap; } ranked;
 	struct lf_callgraph calls;
+	/* the lock sites the checkers rank, for profile_matched */
+	struct { const struct lf_rec **v; size_t n, cap; } sited;
+	/* the checkers' results: check_rwlock.c (verdicts in lf_lock),
+	 * check_archspin.c, check_bitlock.c; the findings of all */
+	struct { struct lf_lock **v; size_t n, cap; } ranked;
 	struct lf_arch arch;
 	struct lf_bitlocks bitlocks;
 	struct lf_findings findings;

@@ -22,14 +22,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include "util.h"
-#include "analysis.h"
+#include "rules.h"
+#include "locks.h"
+#include "profile.h"
 #include "bitlock.h"
 
 /* Size of the example hashed lock array. */
 #define HASH_LOCKS 256
 
 struct build {
-	const struct lf_analysis *a;
+	const struct lf_bit_input *a;
 	struct strmap *wrappers;	/* functions of lock_wrapper records */
 	struct lf_bitlocks *out;
 };
@@ -42,9 +44,9 @@ static double share(const struct lf_profile *p, double w)
 	return p->total > 0 ? 100.0 * w / p->total : 0;
 }
 
-static void profile_site(const struct lf_analysis *a, struct lf_bit_site *s)
+static void profile_site(const struct lf_bit_input *a, struct lf_bit_site *s)
 {
-	const struct lf_profile *p = &a->profile;
+	const struct lf_profile *p = a->profile;
 	char *w;
 
 	s->hotness = lf_profile_weight(p, s->rec->function);
@@ -54,14 +56,14 @@ static void profile_site(const struct lf_analysis *a, struct lf_bit_site *s)
 	free(w);
 }
 
-static void static_site(const struct lf_analysis *a, struct lf_bit_site *s)
+static void static_site(const struct lf_bit_input *a, struct lf_bit_site *s)
 {
 	const struct lf_rec *r = s->rec;
 	long depth = r->loop_depth > 0 ? r->loop_depth : 0;
 	long score = LF_SCORE_LOOP * depth;
 	char *path;
 
-	s->reached = lf_hot_reach(&a->calls, r->function, &s->hot);
+	s->reached = lf_hot_reach(a->calls, r->function, &s->hot);
 	if (s->reached && !s->hot.depth) {
 		score += LF_SCORE_REACH + LF_SCORE_ENTRY;
 		path = xstrdup("a hot entry point itself");
@@ -96,16 +98,16 @@ static double lock_samples(const struct lf_bitlock *l)
 	return sum;
 }
 
-static void hotness(const struct lf_analysis *a, struct lf_bitlock *l)
+static void hotness(const struct lf_bit_input *a, struct lf_bitlock *l)
 {
-	const struct lf_rules *ru = &a->rules;
+	const struct lf_rules *ru = a->rules;
 	char *w;
 
-	if (a->has_profile) {
+	if (a->profile) {
 		l->hotness = lock_samples(l);
-		l->share = share(&a->profile, l->hotness);
+		l->share = share(a->profile, l->hotness);
 		l->hot = l->sites.n && l->share >= ru->bitlock_hot_percent;
-		w = lf_profile_fmt(&a->profile, l->hotness);
+		w = lf_profile_fmt(a->profile, l->hotness);
 		l->hot_why = xasprintf("samples %s, %.2f%% %s bitlock_hot_percent "
 				       "%ld", w, l->share, l->hot ? ">=" : "<",
 				       ru->bitlock_hot_percent);
@@ -174,13 +176,13 @@ static const char *container(const struct lf_bitlock *l)
 	return xasprintf("%.*s", (int)(bit - l->name), l->name);
 }
 
-static void propose(const struct lf_analysis *a, struct lf_bitlock *l)
+static void propose(const struct lf_bit_input *a, struct lf_bitlock *l)
 {
 	const struct lf_layout *lo = l->layout;
 	bool sized = lo && lo->spinlock_size >= 0;
 
 	l->container = container(l);
-	l->nogrow = lf_rules_nogrow(&a->rules, l->container);
+	l->nogrow = lf_rules_nogrow(a->rules, l->container);
 	if (sized && lo->hole && !l->nogrow) {
 		l->fix = LF_FIX_HOLE;
 		l->proposal = xasprintf("embed a spinlock_t in %s: fits at offset "
@@ -236,7 +238,7 @@ static int cmp_site(const void *x, const void *y)
 
 static void add_lock(struct build *b, const struct lf_lock *from)
 {
-	const struct lf_analysis *a = b->a;
+	const struct lf_bit_input *a = b->a;
 	struct lf_bitlock *l = xcalloc(1, sizeof(*l));
 
 	l->name = from->name;
@@ -250,7 +252,7 @@ static void add_lock(struct build *b, const struct lf_lock *from)
 			VEC_PUSH(&l->wrapped, s.rec);
 			continue;
 		}
-		if (a->has_profile)
+		if (a->profile)
 			profile_site(a, &s);
 		else
 			static_site(a, &s);
@@ -280,17 +282,17 @@ static int cmp_lock(const void *x, const void *y)
 	return strcmp(a->name, b->name);
 }
 
-void lf_bitlocks_build(const struct lf_analysis *a, struct lf_bitlocks *out)
+void lf_bitlocks_build(const struct lf_bit_input *a, struct lf_bitlocks *out)
 {
 	struct build b = { .a = a, .wrappers = strmap_new(), .out = out };
 	struct lf_locks ls;
 
 	memset(out, 0, sizeof(*out));
 	out->byname = strmap_new();
-	for (size_t i = 0; i < a->recs.recs.n; i++)
-		if (a->recs.recs.v[i].kind == LF_REC_LOCK_WRAPPER)
-			strmap_put(b.wrappers, a->recs.recs.v[i].function, &b);
-	lf_locks_build_class(&a->recs, "bitlock", &ls);
+	for (size_t i = 0; i < a->recs->recs.n; i++)
+		if (a->recs->recs.v[i].kind == LF_REC_LOCK_WRAPPER)
+			strmap_put(b.wrappers, a->recs->recs.v[i].function, &b);
+	lf_locks_build_class(a->recs, "bitlock", &ls);
 	for (size_t i = 0; i < ls.locks.n; i++)
 		add_lock(&b, ls.locks.v[i]);
 	lf_sort(out->locks.v, out->locks.n, sizeof(*out->locks.v), cmp_lock);

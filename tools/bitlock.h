@@ -59,9 +59,15 @@ struct lf_bitlocks {
 	size_t hot;
 };
 
-struct lf_analysis;
-/* Needs a->recs, a->rules, a->calls and the profile. */
-void lf_bitlocks_build(const struct lf_analysis *a, struct lf_bitlocks *out);
+/* What the ranking reads. */
+struct lf_bit_input {
+	const struct lf_records *recs;
+	const struct lf_rules *rules;
+	const struct lf_callgraph *calls;
+	const struct lf_profile *profile;	/* NULL: static scores */
+};
+
+void lf_bitlocks_build(const struct lf_bit_input *in, struct lf_bitlocks *out);
 
 /* The finding's message for site I of hot lock L. */
 char *lf_bitlock_message(const struct lf_bitlock *l, size_t i);

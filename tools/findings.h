@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * findings.h - the places a verdict asks a developer to change, one per
+ * findings.h - the places a check asks a developer to change, one per
  * site, for report, gate and SARIF.
  */
 #ifndef LOCKFIT_FINDINGS_H
@@ -8,18 +8,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-
-struct lf_check {
-	const char *name;
-	const char *summary;	/* one line, for SARIF rules */
-	const char *help;
-};
-
-extern const struct lf_check lf_checks[];
-extern const size_t lf_nchecks;
-
-/* Index in lf_checks, -1 if NAME is not a check. */
-int lf_check_index(const char *name);
 
 struct lf_finding {
 	const char *check, *file, *function, *lock;
@@ -33,11 +21,8 @@ struct lf_findings {
 	size_t n, cap;
 };
 
-struct lf_analysis;
-/* Findings of every lock with an actionable verdict, of flagged
- * arch_spin_lock() sites, sorted by place; then those of hot bit locks,
- * hottest first. */
-void lf_findings_build(struct lf_analysis *a);
+/* By place; then those with a rank, in rank order. */
+void lf_findings_sort(struct lf_findings *f);
 
 /* Keep only those of CHECK (NULL keeps all). */
 void lf_findings_filter(struct lf_findings *f, const char *check);

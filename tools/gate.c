@@ -20,6 +20,7 @@
 #include "util.h"
 #include "cli.h"
 #include "analysis.h"
+#include "checker.h"
 #include "render.h"
 #include "report.h"
 
@@ -108,7 +109,7 @@ static void load_baseline(const char *path, struct baseline *b)
 		struct entry x = { .check = entry_str(e, "check", path, i) };
 		char *k;
 
-		if (lf_check_index(x.check) < 0)
+		if (!lf_check_find(x.check, NULL))
 			lf_die("%s: corrupt baseline: entry %zu: unknown check '%s'",
 			       path, i, x.check);
 		x.lock = entry_str(e, "lock", path, i);

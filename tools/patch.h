@@ -4,7 +4,8 @@
  * for a rewrite, made by the cocci/ scripts on the files the records
  * name, verified before it is offered.
  *
- *   patch_jobs.c    which locks, which script, -D options, files, evidence
+ *   patch_jobs.c    the jobs of every checker (check_*.c: which locks,
+ *                   evidence); -D options, files, subject prefix
  *   patch_decl.c    where each lock is declared ("decl" of the records)
  *   patch_spatch.c  spatch on the named files, its diff made git-style
  *   patch_view.c    the view spatch reads when a file holds __attribute__
@@ -94,6 +95,37 @@ struct lf_pjobs {
  */
 bool lf_pjobs_build(const struct lf_analysis *a, struct strmap *decls,
 		    const char *only, struct lf_pjobs *out);
+
+/*
+ * The pieces of a job (patch_jobs.c), for the checkers' jobs callbacks.
+ * A job of KIND for LOCK, running cocci/SCRIPT.cocci:
+ */
+struct lf_rec;
+struct lf_pjob *lf_pjob_new(enum lf_pkind kind, const char *lock,
+			    const char *script);
+/* Is S (N chars) a C identifier? */
+bool lf_is_ident(const char *s, size_t n);
+/* Add "-D" and FMT with the N chars of A ("lock=%.*s"). */
+void lf_pjob_dopt(struct lf_pjob *j, const char *fmt, const char *a, size_t n);
+/* The -D options naming LEN chars of lock identity ID (FIELDOPT for the
+ * member of "struct TAG::FIELD"), and j->name; NULL, or why the scripts
+ * cannot name it. */
+char *lf_pjob_ident(struct lf_pjob *j, const char *id, size_t len,
+		    const char *fieldopt);
+/* R's file and unit; lf_pjob_site also R's call when a KIND rewrite
+ * (rewrites.tbl) replaces it. */
+void lf_pjob_file(struct lf_pjob *j, const struct lf_rec *r);
+void lf_pjob_site(struct lf_pjob *j, const struct lf_analysis *a,
+		  const char *kind, const struct lf_rec *r);
+/* Add the decl files (DECLS) and every unit of the lock; sort; refuse a
+ * path that is not inside the tree; --local-includes where needed. */
+void lf_pjob_finish(struct lf_pjob *j, const struct lf_analysis *a,
+		    struct strmap *decls);
+/* The subject prefix: the subsystem of the .c file with most of RECS. */
+char *lf_pjob_prefix(const struct lf_rec *const *recs, size_t n);
+/* Does --lock ONLY (NULL: all) name LOCK: the identity, or the plain name
+ * after the last ':' of a file-static? */
+bool lf_pjob_wanted(const char *only, const char *lock);
 
 /* Lock identity -> struct lf_strv * of the files declaring it (sorted),
  * from the "decl" of the records. */

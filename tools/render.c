@@ -48,6 +48,14 @@ void lf_text_nesting(FILE *out, const struct lf_analysis *a, const char *lock)
 		lf_fprintf(out, "    ... (lockfit explain lists all)\n");
 }
 
+/* Samples as the profile counts them; null without a profile. */
+json_t *lf_json_samples(const struct lf_analysis *a, double w)
+{
+	if (!a->has_profile)
+		return json_null();
+	return a->profile.percent ? json_real(w) : json_integer((json_int_t)w);
+}
+
 void lf_json_place(json_t *o, const struct lf_rec *r)
 {
 	json_object_set_new(o, "file", lf_json_str(r->file));

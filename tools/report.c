@@ -8,6 +8,7 @@
 #include "util.h"
 #include "cli.h"
 #include "analysis.h"
+#include "checker.h"
 #include "report.h"
 
 static const char usage[] =
@@ -101,7 +102,7 @@ static int run(int argc, char **argv)
 	if (strcmp(o.format, "text") && strcmp(o.format, "json") &&
 	    strcmp(o.format, "sarif"))
 		lf_usage_error(&lf_cmd_report, "unknown format '%s'", o.format);
-	if (o.check && lf_check_index(o.check) < 0)
+	if (o.check && !lf_check_find(o.check, NULL))
 		lf_usage_error(&lf_cmd_report, "unknown check '%s'", o.check);
 	if (optind != argc - 1)
 		lf_usage_error(&lf_cmd_report, optind == argc ?

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report_sarif.c - lockfit report --format sarif: SARIF 2.1.0, one run,
- * one rule per check (all of them, whatever --check kept), one result
+ * one rule per check of every checker (all of them, whatever --check
+ * kept), one result
  * per finding.  Paths stay relative to the source root (uriBaseId
  * SRCROOT), as the records have them.
  */
@@ -12,6 +13,7 @@
 #include "util.h"
 #include "render.h"
 #include "analysis.h"
+#include "checker.h"
 #include "report.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
@@ -34,13 +36,16 @@ static json_t *rules(void)
 {
 	json_t *arr = json_array();
 
-	for (size_t i = 0; i < lf_nchecks; i++)
-		json_array_append_new(arr, json_pack(
-			"{s:s, s:{s:s}, s:{s:s}, s:{s:s}}",
-			"id", lf_checks[i].name,
-			"shortDescription", "text", lf_checks[i].summary,
-			"fullDescription", "text", lf_checks[i].help,
-			"defaultConfiguration", "level", "note"));
+	for (size_t i = 0; i < lf_ncheckers; i++)
+		for (size_t j = 0; j < lf_checkers[i]->nchecks; j++) {
+			const struct lf_check *c = &lf_checkers[i]->checks[j];
+
+			json_array_append_new(arr, json_pack(
+				"{s:s, s:{s:s}, s:{s:s}, s:{s:s}}", "id", c->name,
+				"shortDescription", "text", c->summary,
+				"fullDescription", "text", c->help,
+				"defaultConfiguration", "level", "note"));
+		}
 	return arr;
 }
 
@@ -65,9 +70,13 @@ static json_t *location(const struct lf_finding *f)
 static json_t *result(const struct lf_finding *f)
 {
 	char *key = xasprintf("%s|%s|%s", f->check, f->lock, f->function);
-	json_t *r = json_pack("{s:s, s:i, s:s, s:{s:o}, s:[o], s:{s:o}}",
+	int index = -1;
+	json_t *r;
+
+	lf_check_find(f->check, &index);
+	r = json_pack("{s:s, s:i, s:s, s:{s:o}, s:[o], s:{s:o}}",
 			      "ruleId", f->check,
-			      "ruleIndex", lf_check_index(f->check),
+			      "ruleIndex", index,
 			      "level", "note",
 			      "message", "text", lf_json_str(f->message),
 			      "locations", location(f),
