@@ -87,7 +87,7 @@ static char *spinlock_message(const struct lf_lock *l, size_t i)
 	const struct lf_verdict *v = l->verdict;
 	const struct lf_rec *r = l->sites.v[i].rec;
 
-	if (v->promoted[i])
+	if (v->promote[i])
 		return xasprintf("%s '%s' has only short read sections: make it a "
 				 "spinlock_t; here promote %s -> %s (writers use %s)",
 				 lf_lock_type(l), l->name, r->api, v->needs[i],
@@ -160,7 +160,7 @@ static void text_site(struct strbuf *sb, const struct lf_lock *l, size_t i)
 	if (l->sites.v[i].via)
 		sb_printf(sb, " via %s", l->sites.v[i].via);
 	if (v && v->needs[i])
-		sb_printf(sb, " => %s%s -> %s", v->promoted[i] ? "promote " : "",
+		sb_printf(sb, " => %s%s -> %s", v->promote[i] ? "promote " : "",
 			  r->api, v->needs[i]);
 }
 
@@ -278,7 +278,7 @@ static json_t *json_site(const struct lf_lock *l, size_t i)
 	json_object_set_new(o, "open_at_exit", json_boolean(r->open_at_exit));
 	json_object_set_new(o, "via", lf_json_str(l->sites.v[i].via));
 	json_object_set_new(o, "needs", lf_json_str(v->needs[i]));
-	json_object_set_new(o, "promoted", json_boolean(v->promoted[i]));
+	json_object_set_new(o, "promoted", json_boolean(v->promote[i] != LF_PROMOTE_NONE));
 	return o;
 }
 
@@ -420,7 +420,7 @@ static void promotions(struct strbuf *sb, const struct lf_lock *l)
 	size_t n = 0;
 
 	for (size_t i = 0; i < l->sites.n; i++)
-		n += v->promoted[i];
+		n += v->promote[i] != LF_PROMOTE_NONE;
 	if (!n) {
 		sb_printf(sb, "No site is promoted: every reader keeps the irq/bh "
 			  "variant it has.\n");
@@ -432,7 +432,7 @@ static void promotions(struct strbuf *sb, const struct lf_lock *l)
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
 
-		if (v->promoted[i])
+		if (v->promote[i])
 			sb_printf(sb, "- %s:%d %s(): %s -> %s\n", lf_mail_esc(r->file),
 				  r->line, lf_mail_esc(lf_fn_basename(r->function)),
 				  lf_mail_esc(r->api), lf_mail_esc(v->needs[i]));
@@ -460,28 +460,13 @@ static void verdict_body(struct lf_pjob *j, const struct lf_lock *l)
 		  lf_check_help(j->kind == LF_PK_SPINLOCK ? "rwlock-spinlock" :
 				"percpu-rwsem"));
 	for (size_t i = 0; i < l->sites.n; i++)
-		site_line(&sb, l->sites.v[i].rec, v->needs[i], v->promoted[i]);
+		site_line(&sb, l->sites.v[i].rec, v->needs[i],
+			  v->promote[i] != LF_PROMOTE_NONE);
 	if (j->kind == LF_PK_SPINLOCK) {
 		sb_printf(&sb, "\n");
 		promotions(&sb, l);
 	}
 	j->body = sb_take(&sb);
-}
-
-static char *promote_opt(const struct lf_lock *l)
-{
-	const struct lf_verdict *v = l->verdict;
-	bool bh = false;
-
-	for (size_t i = 0; i < l->sites.n; i++) {
-		if (!v->promoted[i] || !v->needs[i])
-			continue;
-		if (strstr(v->needs[i], "irqsave"))
-			return "promote=irqsave";
-		if (strstr(v->needs[i], "_bh"))
-			bh = true;
-	}
-	return bh ? "promote=bh" : NULL;
 }
 
 static struct lf_pjob *verdict_job(const struct lf_analysis *a,
@@ -493,14 +478,13 @@ static struct lf_pjob *verdict_job(const struct lf_analysis *a,
 					l->name, spin ? "rwlock_to_spinlock" :
 					"rwlock_to_percpu_rwsem");
 	const struct lf_rec **recs = xcalloc(l->sites.n + 1, sizeof(*recs));
-	const char *promote = spin ? promote_opt(l) : NULL;
+	enum lf_promote promote = spin ? l->verdict->promote_to : LF_PROMOTE_NONE;
 	char *prefix;
 
 	j->refused = lf_pjob_ident(j, l->name, strlen(l->name), "lock=%.*s");
-	if (promote) {
-		lf_strv_add(&j->dopts, "-D");
-		lf_strv_add(&j->dopts, promote);
-	}
+	if (promote)
+		lf_pjob_dopt(j, "promote=%.*s", lf_promote_name(promote),
+			     strlen(lf_promote_name(promote)));
 	for (size_t i = 0; i < l->sites.n; i++) {
 		recs[i] = l->sites.v[i].rec;
 		lf_pjob_site(j, a, kind, recs[i]);

@@ -40,6 +40,17 @@ const char *lf_verdict_name(enum lf_verdict_kind k)
 	return names[k];
 }
 
+const char *lf_promote_name(enum lf_promote p)
+{
+	static const char *const names[] = {
+		[LF_PROMOTE_NONE] = NULL,
+		[LF_PROMOTE_BH] = "bh",
+		[LF_PROMOTE_IRQSAVE] = "irqsave",
+	};
+
+	return names[p];
+}
+
 static bool rule(struct eval *e, const char *name, bool pass, char *detail)
 {
 	struct lf_rule r = { name, pass ? LF_RULE_PASS : LF_RULE_FAIL, detail };
@@ -63,6 +74,15 @@ static void reason(struct eval *e, char *text)
 static const struct lf_rule *last_rule(struct eval *e)
 {
 	return &e->v->rules.v[e->v->rules.n - 1];
+}
+
+/* The detail of rule NAME, evaluated already. */
+static const char *rule_detail(struct eval *e, const char *name)
+{
+	for (size_t i = 0; i < e->v->rules.n; i++)
+		if (!strcmp(e->v->rules.v[i].name, name))
+			return e->v->rules.v[i].detail;
+	lf_die("internal error: rule '%s' not evaluated", name);
 }
 
 static bool is_read_section(const struct lf_site *s)
@@ -529,11 +549,22 @@ static int strength(const char *variant)
 
 /* The spin_ form a site needs: rules/rewrites.tbl's mapping ("-": the
  * table refuses it; a reader that can take no promotion, say). */
-static char *spin_api(const struct eval *e, const char *api, const char *promote)
+static char *spin_api(const struct eval *e, const char *api, enum lf_promote p)
 {
-	const char *to = lf_rules_spin_call(&e->a->rules, api, promote);
+	const char *to = lf_rules_spin_call(&e->a->rules, api, lf_promote_name(p));
 
 	return xstrdup(to ? to : "-");
+}
+
+/* Does rewrites.tbl give API a promoted form of its own for P (not
+ * a refusal, nor the plain mapping it falls back to)? */
+static bool promoted_form(const struct eval *e, const char *api,
+			  enum lf_promote p)
+{
+	const char *to = lf_rules_spin_call(&e->a->rules, api, lf_promote_name(p));
+	const char *plain = lf_rules_spin_call(&e->a->rules, api, NULL);
+
+	return to && strcmp(to, "-") && (!plain || strcmp(to, plain));
 }
 
 /*
@@ -547,6 +578,7 @@ static void spin_needs(struct eval *e)
 {
 	struct lf_lock *l = e->l;
 	int ws = 0;
+	enum lf_promote to;
 	size_t promoted = 0;
 
 	for (size_t i = 0; i < l->sites.n + l->rels.n; i++) {
@@ -558,14 +590,18 @@ static void spin_needs(struct eval *e)
 			e->v->writer_api = r->api;
 		}
 	}
+	to = ws == 2 ? LF_PROMOTE_IRQSAVE : ws == 1 ? LF_PROMOTE_BH :
+	     LF_PROMOTE_NONE;
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
-		bool promote = lf_is_read(r) && strength(r->variant) < ws;
+		enum lf_promote p = lf_is_read(r) && strength(r->variant) < ws ?
+				    to : LF_PROMOTE_NONE;
 
-		e->v->promoted[i] = promote;
-		e->v->needs[i] = spin_api(e, r->api, promote ?
-					  (ws == 2 ? "irqsave" : "bh") : NULL);
-		promoted += promote;
+		e->v->promote[i] = p;
+		e->v->needs[i] = spin_api(e, r->api, p);
+		if (p && promoted_form(e, r->api, p) && p > e->v->promote_to)
+			e->v->promote_to = p;
+		promoted += p != LF_PROMOTE_NONE;
 	}
 	if (promoted)
 		reason(e, xasprintf("writers use %s: the lock is taken in %s "
@@ -606,7 +642,7 @@ static void keep_reasons(struct eval *e, bool recursion_ok)
 	struct strbuf sb = { 0 };
 
 	if (!recursion_ok)
-		reason(e, xstrdup(e->v->rules.v[2].detail));
+		reason(e, xstrdup(rule_detail(e, "recursion")));
 	long_reasons(e);
 	for (size_t i = 0; i < e->v->rules.n; i++) {
 		const struct lf_rule *r = &e->v->rules.v[i];
@@ -640,14 +676,14 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 	} else if (e->rwlock && (!rec || !order)) {
 		v->kind = LF_V_UNSAFE;
 		if (!rec)
-			reason(e, xstrdup(v->rules.v[2].detail));
+			reason(e, xstrdup(rule_detail(e, "recursion")));
 		for (size_t i = 0; i < e->cycles.n; i++)
 			reason(e, xasprintf("lock order: %s", e->cycles.v[i]));
 		/* not the reason, but what is left once the conflict is gone */
 		long_reasons(e);
 	} else if (e->rwlock && shrt && closed) {
 		v->kind = LF_V_SPINLOCK;
-		reason(e, xstrdup(v->rules.v[4].detail));
+		reason(e, xstrdup(rule_detail(e, "short reads")));
 		reason(e, xstrdup("no recursive read, no lock-order cycle through "
 				  "a read acquisition"));
 		spin_needs(e);
@@ -661,7 +697,7 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 	}
 }
 
-/* Rules in a fixed order: decide() and keep_reasons() index them. */
+/* Rules in a fixed order: the order lockfit explain prints them. */
 void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a)
 {
 	struct lf_verdict *v = xcalloc(1, sizeof(*v));
@@ -671,7 +707,7 @@ void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a)
 
 	l->verdict = v;
 	v->needs = xcalloc(l->sites.n, sizeof(*v->needs));
-	v->promoted = xcalloc(l->sites.n, sizeof(*v->promoted));
+	v->promote = xcalloc(l->sites.n, sizeof(*v->promote));
 	/* perf rows are percentages of all samples already */
 	v->share = !a->has_profile ? -1 : a->profile.percent ? l->samples :
 		   a->profile.total > 0 ? 100.0 * l->samples / a->profile.total : 0;
@@ -682,10 +718,10 @@ void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a)
 		decide(&e, id, reads, 0, 0, 0, 0, 0);
 		return;
 	}
-	rec = rule_recursion(&e);	/* rules.v[2] */
-	order = rule_order(&e);		/* rules.v[3] */
-	shrt = rule_short(&e);		/* rules.v[4] */
-	closed = rule_closed(&e);	/* rules.v[5] */
+	rec = rule_recursion(&e);
+	order = rule_order(&e);
+	shrt = rule_short(&e);
+	closed = rule_closed(&e);
 	percpu = rules_percpu(&e);
 	decide(&e, id, reads, rec, order, shrt, closed, percpu);
 }

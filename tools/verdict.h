@@ -30,6 +30,18 @@ enum lf_rule_state {
 	LF_RULE_NA,		/* does not apply to this lock */
 };
 
+/* The stronger irq/bh variant a read site must take in a spinlock_t
+ * rewrite: what the writers disable (docs/DESIGN.md section 1). */
+enum lf_promote {
+	LF_PROMOTE_NONE,	/* keeps the variant it has */
+	LF_PROMOTE_BH,
+	LF_PROMOTE_IRQSAVE,
+};
+
+/* "bh", "irqsave": rules/rewrites.tbl's "promote=" and the cocci
+ * scripts' -D promote=; NULL for LF_PROMOTE_NONE. */
+const char *lf_promote_name(enum lf_promote p);
+
 struct lf_rule {
 	const char *name;
 	enum lf_rule_state state;
@@ -41,10 +53,13 @@ struct lf_verdict {
 	struct { char **v; size_t n, cap; } reasons;
 	struct { struct lf_rule *v; size_t n, cap; } rules;
 	/* per section site (lock->sites index): the api after the rewrite
-	 * (NULL when the verdict rewrites nothing), and whether that is a
-	 * stronger irq/bh variant than the site has today */
+	 * (NULL when the verdict rewrites nothing; rules/rewrites.tbl's
+	 * name), and the stronger variant it must take */
 	char **needs;
-	bool *promoted;
+	enum lf_promote *promote;
+	/* the strongest promotion rewrites.tbl gives a site: the script's
+	 * -D promote= */
+	enum lf_promote promote_to;
 	const char *writer_api;	/* the writer variant that forced it */
 	/* read sections */
 	bool has_read;
