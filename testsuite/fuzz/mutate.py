@@ -357,8 +357,11 @@ def make_case(rng, seeds, baseline):
 			getattr(c, rng.choice(["m_number", "m_string", "m_type",
 					       "m_drop_field", "m_lists"]))({"b": [b]})
 		base = dumps(b).encode("utf-8", "surrogatepass")
+	# explain decides locks of these classes: mostly ask for one of them.
+	decided = {"rwlock", "rwsem", "bitlock", "arch_spinlock", "arch_rwlock"}
 	locks = sorted({r["lock"] for recs in files.values() for r in recs
-			if isinstance(r, dict) and isinstance(r.get("lock"), str)})
+			if isinstance(r, dict) and isinstance(r.get("lock"), str)
+			and (r.get("class") in decided or rng.random() < 0.1)})
 	lock = rng.choice(locks) if locks and rng.random() < 0.85 else \
 		rand_str(rng, rng.choice(c.locks))
 	return {"files": out, "baseline": base, "lock": lock,
