@@ -361,7 +361,7 @@ def make_case(rng, seeds, baseline):
 	decided = {"rwlock", "rwsem", "bitlock", "arch_spinlock", "arch_rwlock"}
 	locks = sorted({r["lock"] for recs in files.values() for r in recs
 			if isinstance(r, dict) and isinstance(r.get("lock"), str)
-			and (r.get("class") in decided or rng.random() < 0.1)})
+			and (str(r.get("class")) in decided or rng.random() < 0.1)})
 	lock = rng.choice(locks) if locks and rng.random() < 0.85 else \
 		rand_str(rng, rng.choice(c.locks))
 	return {"files": out, "baseline": base, "lock": lock,
