@@ -106,11 +106,14 @@ class Case:
 		name = self.rng.choice(sorted(files))
 		return name, files[name]
 
-	def m_number(self, files):
+	def pick_record(self, files):
 		_, recs = self.pick(files)
-		if not recs:
+		return self.rng.choice(recs) if recs else None
+
+	def m_number(self, files):
+		r = self.pick_record(files)
+		if r is None:
 			return
-		r = self.rng.choice(recs)
 		nums = [p for p, v in leaves(r)
 			if isinstance(v, (int, float)) and not isinstance(v, bool)]
 		if nums:
@@ -118,29 +121,26 @@ class Case:
 			set_at(r, p, rand_num(self.rng, None))
 
 	def m_string(self, files):
-		_, recs = self.pick(files)
-		if not recs:
+		r = self.pick_record(files)
+		if r is None:
 			return
-		r = self.rng.choice(recs)
 		strs = [(p, v) for p, v in leaves(r) if isinstance(v, str)]
 		if strs:
 			p, v = self.rng.choice(strs)
 			set_at(r, p, rand_str(self.rng, v))
 
 	def m_type(self, files):
-		_, recs = self.pick(files)
-		if not recs:
+		r = self.pick_record(files)
+		if r is None:
 			return
-		r = self.rng.choice(recs)
 		paths = [p for p, _ in leaves(r)]
 		if paths:
 			set_at(r, self.rng.choice(paths), rand_value(self.rng))
 
 	def m_drop_field(self, files):
-		_, recs = self.pick(files)
-		if not recs:
+		r = self.pick_record(files)
+		if r is None:
 			return
-		r = self.rng.choice(recs)
 		paths = [p for p, _ in leaves(r)]
 		if paths:
 			del_at(r, self.rng.choice(paths))
