@@ -4,6 +4,8 @@
 #   make example       run lockfit on the bundled example (examples/)
 #   make check         fast tests: rule tables, fixtures, a real-kernel smoke test
 #   make check-kernel  the long real-kernel tests (Linux 6.1, several minutes)
+#   make fuzz          ASan+UBSan build/fuzz/lockfit against N=10000 mutated record
+#                      sets (SEED=, J= jobs, default the idle cores; testsuite/fuzz/)
 #   make bench         plugin overhead on real kernel files, as ratios
 #   make kernel-report lockfit build over a Linux 6.1 subset, then its patches
 #
@@ -50,6 +52,23 @@ plugin/%.o: plugin/%.c $(PLUGIN_HDRS)
 plugin/lockfit.so: $(PLUGIN_OBJS)
 	$(CXX) -shared -o $@ $^ $(PLUGIN_LDLIBS)
 
+# The fuzzing build: its own path, never tools/lockfit.  UBSan stops at the
+# first report; testsuite/fuzz/run sets the sanitizers' exit statuses.
+FUZZ_TOOL   := build/fuzz/lockfit
+FUZZ_CFLAGS := $(TOOL_CFLAGS) -O1 -fno-omit-frame-pointer \
+	-fsanitize=address,undefined -fno-sanitize-recover=undefined
+N    ?= 10000
+SEED ?= 1
+J    ?= 0
+
+$(FUZZ_TOOL): $(TOOL_SRCS) $(TOOL_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(FUZZ_CFLAGS) -o $@ $(TOOL_SRCS) -ljansson
+
+fuzz: $(FUZZ_TOOL)
+	$(PYTHON) testsuite/fuzz/run --tool $(FUZZ_TOOL) --out build/fuzz \
+		--cases $(N) --seed $(SEED) --jobs $(J)
+
 deps:
 	@scripts/install-deps.sh
 
@@ -64,6 +83,8 @@ check: deps
 	testsuite/run-rules-tests
 	testsuite/tools/run
 	testsuite/security/run
+	testsuite/fuzz/selftest
+	$(MAKE) fuzz N=300
 	$(PYTHON) testsuite/run-fixtures --plugin plugin/lockfit.so testsuite/fixtures
 	testsuite/cocci/run
 	testsuite/patch/run
@@ -90,5 +111,6 @@ kernel-report: deps
 
 clean:
 	rm -f plugin/*.o plugin/lockfit.so tools/lockfit plugin/rules.gen.c plugin/rules.gen.c.tmp
+	rm -rf build/fuzz
 
-.PHONY: all cocci deps example check check-kernel bench kernel-report clean
+.PHONY: all cocci deps example check check-kernel bench kernel-report fuzz clean
