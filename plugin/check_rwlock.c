@@ -11,7 +11,6 @@
  */
 #include "compat.h"
 #include "diag.h"
-#include "emit.h"
 #include "check_rwlock.h"
 
 #define CHECK "rwlock-spinlock"
