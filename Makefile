@@ -17,7 +17,7 @@ PLUGINDIR := $(shell $(CC) -print-file-name=plugin)
 PYTHON    ?= /usr/bin/python3
 
 PLUGIN_CXXFLAGS := -std=gnu++17 -fPIC -fno-rtti -fno-exceptions -O2 -g \
-	-Wall -Wno-format-diag -Wno-narrowing -I$(PLUGINDIR)/include -Iplugin
+	-Wall -Wno-format-diag -Wno-narrowing -I$(PLUGINDIR)/include -Iplugin -I.
 PLUGIN_LDLIBS   := -ljansson
 
 PLUGIN_SRCS := $(wildcard plugin/*.c) plugin/rules.gen.c
@@ -26,7 +26,7 @@ PLUGIN_HDRS := $(wildcard plugin/*.h)
 RULES       := rules/primitives.tbl rules/locktypes.tbl rules/boundedcalls.tbl \
 	       rules/thresholds.tbl
 
-TOOL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter \
+TOOL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -I. \
 	-DLOCKFIT_ROOT='"$(CURDIR)"'
 TOOL_SRCS   := $(wildcard tools/*.c)
 TOOL_HDRS   := $(wildcard tools/*.h)

@@ -20,20 +20,11 @@
 #include "ctx.h"
 #include "diag.h"
 #include "emit.h"
-#include "records.h"
 #include "check_arch_spin.h"
 
 #define CHECK "arch-spin-preempt"
 
 enum verdict { V_SAFE, V_NEEDS_CALLER, V_UNSAFE };
-
-/* A call of a function that needs atomic context, and the state it had. */
-struct callsite {
-	tree caller;
-	location_t loc;
-	bool atomic;
-	location_t enabled_at;	/* !atomic: UNKNOWN_LOCATION = caller's entry */
-};
 
 struct sink {
 	char *lock;
@@ -47,9 +38,9 @@ struct needy {
 	bool exposed;		/* callable from elsewhere: public or address taken */
 	auto_vec<struct sink> sinks;	/* entry-dependent sinks (or none: it
 					   calls a needy function from entry) */
-	auto_vec<struct callsite> callers;
+	auto_vec<struct lf_arch_callsite> callers;
 	enum verdict verdict;
-	const struct callsite *culprit;	/* V_UNSAFE: the caller to blame */
+	const struct lf_arch_callsite *culprit;	/* V_UNSAFE: the caller to blame */
 };
 
 static hash_map<tree, struct needy *> *needs;
@@ -86,21 +77,17 @@ static struct needy *needy_find(tree decl)
 	return slot ? *slot : NULL;
 }
 
-static json_t *sink_record(const char *status, const char *how,
-			   const char *lock, enum lf_lockid_kind kind,
-			   const struct lf_primitive *prim, location_t loc,
-			   tree fndecl)
+/* An arch_spin record decided here, from this function alone. */
+static void sink_record(enum lf_arch_status status, enum lf_arch_how how,
+			const struct lf_fn *fn, const struct lf_event *ev,
+			location_t enabled_at)
 {
-	json_t *rec = lf_record_new("arch_spin", loc, fndecl);
+	struct lf_arch_spin rec = {
+		fn->locks[ev->lock].name, fn->locks[ev->lock].kind, ev->prim,
+		ev->loc, fn->fun->decl, status, how, enabled_at,
+	};
 
-	json_object_set_new(rec, "lock", json_string(lock));
-	json_object_set_new(rec, "lock_kind",
-			    json_string(lf_lockid_kind_name(kind)));
-	json_object_set_new(rec, "primitive", json_string(prim->name));
-	json_object_set_new(rec, "api", json_string(prim->api));
-	json_object_set_new(rec, "status", json_string(status));
-	json_object_set_new(rec, "how", json_string(how));
-	return rec;
+	lf_emit_arch_spin(&rec);
 }
 
 static void warn_enabled(const char *lock, const struct lf_primitive *prim,
@@ -120,22 +107,18 @@ static void check_sink(struct lf_fn *fn, struct lf_ctx_result *ctx,
 	enum lf_lockid_kind kind = fn->locks[ev->lock].kind;
 	tree decl = fn->fun->decl;
 	struct lf_ctx_state st;
-	json_t *rec;
 
 	lf_ctx_before(ctx, ev->stmt, &st);
 	if (lf_ctx_atomic(&st)) {
-		lf_record_add(sink_record("safe", st.asserted ? "assert" : "local",
-					  lock, kind, ev->prim, ev->loc, decl));
+		sink_record(LF_STATUS_safe, st.asserted ? LF_HOW_assert : LF_HOW_local,
+			    fn, ev, UNKNOWN_LOCATION);
 		return;
 	}
-	if (st.enabled_at[LF_CTX_ATOMIC] != UNKNOWN_LOCATION) {
-		rec = sink_record("flagged", "enabled", lock, kind, ev->prim,
-				  ev->loc, decl);
-		json_object_set_new(rec, "enabled_line", json_integer(
-			LOCATION_LINE(st.enabled_at[LF_CTX_ATOMIC])));
-		lf_record_add(rec);
+	if (st.enabled_at[LF_CTXI_ATOMIC] != UNKNOWN_LOCATION) {
+		sink_record(LF_STATUS_flagged, LF_HOW_enabled, fn, ev,
+			    st.enabled_at[LF_CTXI_ATOMIC]);
 		warn_enabled(lock, ev->prim, ev->loc,
-			     st.enabled_at[LF_CTX_ATOMIC], decl);
+			     st.enabled_at[LF_CTXI_ATOMIC], decl);
 		return;
 	}
 	/* Enabled again after the lock, never disabled before it: this
@@ -143,11 +126,8 @@ static void check_sink(struct lf_fn *fn, struct lf_ctx_result *ctx,
 	location_t unbalanced = lf_ctx_unbalanced_after(ctx, ev->stmt);
 
 	if (unbalanced != UNKNOWN_LOCATION) {
-		rec = sink_record("flagged", "unbalanced", lock, kind, ev->prim,
-				  ev->loc, decl);
-		json_object_set_new(rec, "enabled_line",
-				    json_integer(LOCATION_LINE(unbalanced)));
-		lf_record_add(rec);
+		sink_record(LF_STATUS_flagged, LF_HOW_unbalanced, fn, ev,
+			    unbalanced);
 		lf_warn(ev->loc, CHECK,
 			"%s(%s) in %s() with preemption enabled on some path: "
 			"the function turns it back on later without turning it "
@@ -167,7 +147,7 @@ static void check_call(struct function *fun, struct lf_ctx_result *ctx,
 		       gimple *stmt, struct needy *callee)
 {
 	struct lf_ctx_state st;
-	struct callsite cs;
+	struct lf_arch_callsite cs;
 
 	if (ctx)
 		lf_ctx_before(ctx, stmt, &st);
@@ -176,7 +156,7 @@ static void check_call(struct function *fun, struct lf_ctx_result *ctx,
 	cs.caller = fun->decl;
 	cs.loc = lf_user_location(gimple_location(stmt));
 	cs.atomic = lf_ctx_atomic(&st);
-	cs.enabled_at = st.enabled_at[LF_CTX_ATOMIC];
+	cs.enabled_at = st.enabled_at[LF_CTXI_ATOMIC];
 	callee->callers.safe_push(cs);
 	/* nothing changed since entry: this function's callers decide too */
 	if (!cs.atomic && cs.enabled_at == UNKNOWN_LOCATION &&
@@ -223,10 +203,10 @@ static void resolve(void)
 			struct needy *n = needy_order[i];
 			enum verdict v = n->exposed || n->callers.is_empty()
 					 ? V_NEEDS_CALLER : V_SAFE;
-			const struct callsite *culprit = NULL;
+			const struct lf_arch_callsite *culprit = NULL;
 
 			for (unsigned j = 0; j < n->callers.length(); j++) {
-				const struct callsite *cs = &n->callers[j];
+				const struct lf_arch_callsite *cs = &n->callers[j];
 				struct needy *up = needy_find(cs->caller);
 				enum verdict here = V_SAFE;
 
@@ -257,29 +237,22 @@ static void resolve(void)
 
 static void emit_needy(struct needy *n)
 {
-	static const char *const status[] = { "safe", "needs_caller", "flagged" };
-	static const char *const how[] = { "callers", "entry", "caller" };
-	char buf[512];
+	static const enum lf_arch_status status[] = {
+		LF_STATUS_safe, LF_STATUS_needs_caller, LF_STATUS_flagged,
+	};
+	static const enum lf_arch_how how[] = {
+		LF_HOW_callers, LF_HOW_entry, LF_HOW_caller,
+	};
 
 	for (unsigned i = 0; i < n->sinks.length(); i++) {
 		const struct sink *s = &n->sinks[i];
-		json_t *rec = sink_record(status[n->verdict], how[n->verdict],
-					  s->lock, s->kind, s->prim, s->loc,
-					  n->decl);
-		json_t *callers = json_array();
+		struct lf_arch_spin rec = {
+			s->lock, s->kind, s->prim, s->loc, n->decl,
+			status[n->verdict], how[n->verdict], UNKNOWN_LOCATION,
+			true, n->callers.address(), n->callers.length(),
+		};
 
-		for (unsigned j = 0; j < n->callers.length(); j++) {
-			const struct callsite *cs = &n->callers[j];
-			json_t *c = json_object();
-
-			json_object_set_new(c, "function", json_string(
-				lf_function_id(cs->caller, buf, sizeof(buf))));
-			json_object_set_new(c, "line", json_integer(LOCATION_LINE(cs->loc)));
-			json_object_set_new(c, "atomic", json_boolean(cs->atomic));
-			json_array_append_new(callers, c);
-		}
-		json_object_set_new(rec, "callers", callers);
-		lf_record_add(rec);
+		lf_emit_arch_spin(&rec);
 		if (n->verdict == V_UNSAFE) {
 			lf_warn(s->loc, CHECK,
 				"%s(%s) in %s() relies on its callers to disable "
@@ -290,12 +263,8 @@ static void emit_needy(struct needy *n)
 			lf_note(n->culprit->loc, "called here with preemption enabled");
 		}
 	}
-	if (n->verdict == V_NEEDS_CALLER && n->exposed) {
-		json_t *rec = lf_record_new("needs_atomic", UNKNOWN_LOCATION, n->decl);
-
-		json_object_set_new(rec, "context", json_string("preempt"));
-		lf_record_add(rec);
-	}
+	if (n->verdict == V_NEEDS_CALLER && n->exposed)
+		lf_emit_needs_atomic(n->decl, LF_NEED_preempt);
 }
 
 void lf_check_arch_spin_finish(void)

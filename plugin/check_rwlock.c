@@ -11,10 +11,9 @@
  */
 #include "compat.h"
 #include "diag.h"
-#include "emit.h"
 #include "check_rwlock.h"
 
-#define CHECK "rwlock-read"
+#define CHECK "rwlock-spinlock"
 
 bool lf_rwlock_section_short(const struct lf_section *sec)
 {

@@ -4,7 +4,7 @@
 
 #include "tracker.h"
 
-/* -Wlockfit-rwlock-read: short and recursive rwlock read sections. */
+/* -Wlockfit-rwlock-spinlock: short and recursive rwlock read sections. */
 void lf_check_rwlock(const struct lf_fn *fn);
 bool lf_rwlock_section_short(const struct lf_section *sec);
 

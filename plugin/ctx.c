@@ -65,7 +65,7 @@ void lf_ctx_start_unit(void *gcc_data, void *user_data)
 
 static void set_top(struct lf_ctx_state *s)
 {
-	for (int c = 0; c < LF_CTX_N; c++) {
+	for (int c = 0; c < LF_CTXI_N; c++) {
 		s->depth[c] = TOP;
 		s->enabled_at[c] = UNKNOWN_LOCATION;
 	}
@@ -74,7 +74,7 @@ static void set_top(struct lf_ctx_state *s)
 
 static void set_entry(struct lf_ctx_state *s)
 {
-	for (int c = 0; c < LF_CTX_N; c++) {
+	for (int c = 0; c < LF_CTXI_N; c++) {
 		s->depth[c] = 0;
 		s->enabled_at[c] = UNKNOWN_LOCATION;
 	}
@@ -84,7 +84,7 @@ static void set_entry(struct lf_ctx_state *s)
 static bool same_state(const struct lf_ctx_state *a,
 		       const struct lf_ctx_state *b)
 {
-	for (int c = 0; c < LF_CTX_N; c++)
+	for (int c = 0; c < LF_CTXI_N; c++)
 		if (a->depth[c] != b->depth[c] ||
 		    a->enabled_at[c] != b->enabled_at[c])
 			return false;
@@ -94,14 +94,14 @@ static bool same_state(const struct lf_ctx_state *a,
 /* Must-meet: the shallowest path wins, and says where it was enabled. */
 static void meet(struct lf_ctx_state *dst, const struct lf_ctx_state *src)
 {
-	for (int c = 0; c < LF_CTX_N; c++) {
+	for (int c = 0; c < LF_CTXI_N; c++) {
 		if (src->depth[c] < dst->depth[c] ||
 		    (src->depth[c] == dst->depth[c] && !dst->enabled_at[c])) {
 			dst->depth[c] = src->depth[c];
 			dst->enabled_at[c] = src->enabled_at[c];
 		}
 	}
-	if (src->depth[LF_CTX_ATOMIC] != TOP)
+	if (src->depth[LF_CTXI_ATOMIC] != TOP)
 		dst->asserted |= src->asserted;
 }
 
@@ -109,13 +109,13 @@ static void ctx_raise(struct lf_ctx_state *s, unsigned ctx)
 {
 	static const unsigned bits[] = { LF_CTX_preempt, LF_CTX_irq, LF_CTX_bh };
 
-	for (int c = 0; c < LF_CTX_ATOMIC; c++) {
+	for (int c = 0; c < LF_CTXI_ATOMIC; c++) {
 		if (!(ctx & bits[c]))
 			continue;
 		if (s->depth[c] < CAP)
 			s->depth[c]++;
-		if (s->depth[LF_CTX_ATOMIC] < CAP)
-			s->depth[LF_CTX_ATOMIC]++;
+		if (s->depth[LF_CTXI_ATOMIC] < CAP)
+			s->depth[LF_CTXI_ATOMIC]++;
 	}
 }
 
@@ -123,14 +123,14 @@ static void ctx_lower(struct lf_ctx_state *s, unsigned ctx, location_t loc)
 {
 	static const unsigned bits[] = { LF_CTX_preempt, LF_CTX_irq, LF_CTX_bh };
 
-	for (int c = 0; c < LF_CTX_ATOMIC; c++) {
+	for (int c = 0; c < LF_CTXI_ATOMIC; c++) {
 		if (!(ctx & bits[c]))
 			continue;
 		if (s->depth[c] > 0 && --s->depth[c] == 0)
 			s->enabled_at[c] = loc;
-		if (s->depth[LF_CTX_ATOMIC] > 0 &&
-		    --s->depth[LF_CTX_ATOMIC] == 0) {
-			s->enabled_at[LF_CTX_ATOMIC] = loc;
+		if (s->depth[LF_CTXI_ATOMIC] > 0 &&
+		    --s->depth[LF_CTXI_ATOMIC] == 0) {
+			s->enabled_at[LF_CTXI_ATOMIC] = loc;
 			s->asserted = false;
 		}
 	}
@@ -141,11 +141,11 @@ static void assume(struct lf_ctx_state *s, unsigned ctx)
 {
 	static const unsigned bits[] = { LF_CTX_preempt, LF_CTX_irq, LF_CTX_bh };
 
-	for (int c = 0; c < LF_CTX_ATOMIC; c++)
+	for (int c = 0; c < LF_CTXI_ATOMIC; c++)
 		if ((ctx & bits[c]) && s->depth[c] == 0)
 			s->depth[c] = 1;
-	if (s->depth[LF_CTX_ATOMIC] == 0) {
-		s->depth[LF_CTX_ATOMIC] = 1;
+	if (s->depth[LF_CTXI_ATOMIC] == 0) {
+		s->depth[LF_CTXI_ATOMIC] = 1;
 		s->asserted = true;
 	}
 }
@@ -218,7 +218,7 @@ static void block_out(struct lf_ctx_result *res, basic_block bb,
 		      struct lf_ctx_state *s)
 {
 	*s = res->in[bb->index];
-	if (s->depth[LF_CTX_ATOMIC] == TOP)
+	if (s->depth[LF_CTXI_ATOMIC] == TOP)
 		return;
 	if (bug_path(bb)) {
 		set_top(s);
@@ -384,7 +384,7 @@ location_t lf_ctx_unbalanced_after(struct lf_ctx_result *res, gimple *stmt)
 
 		if (!first && !bitmap_set_bit(seen, bb->index))
 			continue;
-		if (s.depth[LF_CTX_ATOMIC] == TOP)
+		if (s.depth[LF_CTXI_ATOMIC] == TOP)
 			continue;
 		for (; !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *cur = gsi_stmt(gsi);
@@ -392,7 +392,7 @@ location_t lf_ctx_unbalanced_after(struct lf_ctx_result *res, gimple *stmt)
 
 			if (cur == stmt)
 				first = false;
-			if (after && s.depth[LF_CTX_ATOMIC] == 0 && lowers(res, cur))
+			if (after && s.depth[LF_CTXI_ATOMIC] == 0 && lowers(res, cur))
 				return res->fn->events[gimple_uid(cur) - 1].loc;
 			apply(res, cur, &s);
 		}

@@ -15,12 +15,16 @@
 
 #include "tracker.h"
 
-enum lf_ctx { LF_CTX_PREEMPT, LF_CTX_IRQ, LF_CTX_BH, LF_CTX_ATOMIC, LF_CTX_N };
+/* An index into the depths below (rules.h's LF_CTX_preempt... are the
+ * bitmasks primitives carry). */
+enum lf_ctx_index {
+	LF_CTXI_PREEMPT, LF_CTXI_IRQ, LF_CTXI_BH, LF_CTXI_ATOMIC, LF_CTXI_N
+};
 
 struct lf_ctx_state {
-	unsigned char depth[LF_CTX_N];
+	unsigned char depth[LF_CTXI_N];
 	/* where depth last fell to 0; UNKNOWN_LOCATION: function entry */
-	location_t enabled_at[LF_CTX_N];
+	location_t enabled_at[LF_CTXI_N];
 	bool asserted;		/* atomic only thanks to a query/assertion */
 };
 
@@ -46,7 +50,7 @@ void lf_ctx_past(struct lf_ctx_result *res, gimple *stmt,
 
 static inline bool lf_ctx_atomic(const struct lf_ctx_state *s)
 {
-	return s->depth[LF_CTX_ATOMIC] > 0;
+	return s->depth[LF_CTXI_ATOMIC] > 0;
 }
 
 /*

@@ -5,20 +5,31 @@
 #include "compat.h"
 #include "diag.h"
 
-const char *const lf_checks[] = {
-	"rwlock-read",
+const char *const lf_plugin_checks[] = {
+	"rwlock-spinlock",
 	"arch-spin-preempt",
 	NULL,
 };
 
-static unsigned int enabled;	/* bit N: lf_checks[N] */
+/* Old names still accepted in warn=: rwlock-spinlock was rwlock-read. */
+static const struct {
+	const char *old, *now;
+} aliases[] = {
+	{ "rwlock-read", "rwlock-spinlock" },
+};
+
+static unsigned int enabled;	/* bit N: lf_plugin_checks[N] */
 static bool last_warned;
 
 static int check_index(const char *name, size_t len)
 {
-	for (int i = 0; lf_checks[i]; i++)
-		if (strlen(lf_checks[i]) == len &&
-		    !strncmp(lf_checks[i], name, len))
+	for (size_t a = 0; a < ARRAY_SIZE(aliases); a++)
+		if (strlen(aliases[a].old) == len &&
+		    !strncmp(aliases[a].old, name, len))
+			return check_index(aliases[a].now, strlen(aliases[a].now));
+	for (int i = 0; lf_plugin_checks[i]; i++)
+		if (strlen(lf_plugin_checks[i]) == len &&
+		    !strncmp(lf_plugin_checks[i], name, len))
 			return i;
 	return -1;
 }

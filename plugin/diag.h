@@ -11,8 +11,9 @@
 
 #include "compat.h"
 
-/* Every check the plugin knows, for option parsing and --help. */
-extern const char *const lf_checks[];
+/* Every check the plugin knows, for option parsing and --help; the names
+ * are the report's (docs/REPORT.md), -Wlockfit-NAME. */
+extern const char *const lf_plugin_checks[];
 
 /* 0 on success, else the unknown check name is reported as an error. */
 int lf_enable_checks(const char *list);

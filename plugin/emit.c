@@ -1,38 +1,92 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * emit.c - section, release_only, lock_arg and unknown records.
+ * emit.c - every record, as one JSON line each (output.c writes them).
  *
  * Every lock class gets section records (the checks and the report tool
- * pick what they need); docs/RECORDS.md describes each field.
+ * pick what they need); docs/RECORDS.md describes each field.  Keys are
+ * K(owner, key) of schema/records.def: writing a field the schema does
+ * not list for that record is a compile error.
  */
 #include "compat.h"
-#include "records.h"
+#include "output.h"
 #include "emit.h"
 #include "layout.h"
 #include "ctx.h"
 
-const char *lf_callee_name(tree callee, char *buf, size_t len)
+#define LF_KIND(kind, KIND) static const char kind_##kind[] = #kind;
+#define LF_FIELD(owner, key, type, presence, arg, member) \
+	static const char key_##owner##_##key[] = #key;
+#define LF_CHECK(owner, key, type, presence, arg) \
+	static const char key_##owner##_##key[] = #key;
+#include "schema/records.def"
+#define K(owner, key) key_##owner##_##key
+
+/* The name of value V of a schema enum LF_ENUM_<E>. */
+#define NAME(v) #v,
+#define NAME_HOW(status, how) #how,
+
+struct lf_tu_stats lf_stats;
+
+static void set(json_t *obj, const char *key, json_t *value)
 {
-	if (!callee)
-		return "<indirect>";
-	return lf_function_id(callee, buf, len);
+	json_object_set_new(obj, key, value);
 }
 
+/* Location fields {"file","line","column"}. */
+static void set_location(json_t *obj, location_t loc)
+{
+	expanded_location xloc = expand_location(loc);
+
+	set(obj, K(place, file), json_string(lf_path(xloc.file)));
+	set(obj, K(place, line), json_integer(xloc.line));
+	set(obj, K(place, column), json_integer(xloc.column));
+}
+
+/* A new record of KIND at LOC in function FNDECL (either may be absent). */
+static json_t *record_new(const char *kind, location_t loc, tree fndecl)
+{
+	json_t *rec = json_object();
+	char fnbuf[512];
+
+	set(rec, K(record, v), json_integer(LF_RECORD_VERSION));
+	set(rec, K(record, record), json_string(kind));
+	set(rec, K(record, tu), json_string(lf_tu_file()));
+	if (loc != UNKNOWN_LOCATION)
+		set_location(rec, loc);
+	if (fndecl)
+		set(rec, K(place, function), json_string(
+			lf_function_id(fndecl, fnbuf, sizeof(fnbuf))));
+	return rec;
+}
+
+/* Queue REC (the reference is stolen). */
+static void record_add(json_t *rec)
+{
+	char *line = json_dumps(rec, JSON_COMPACT | JSON_PRESERVE_ORDER);
+
+	json_decref(rec);
+	if (!line)
+		return;
+	lf_output_line(line);
+	free(line);
+}
+
+/* The keys of the identity and the primitive are the same in every
+ * record that has them: section's stand for all. */
 static void set_lock(json_t *rec, const struct lf_fn *fn, int lock)
 {
 	const struct lf_lockid *id = &fn->locks[lock];
 
-	json_object_set_new(rec, "lock", json_string(id->name));
-	json_object_set_new(rec, "lock_kind",
-			    json_string(lf_lockid_kind_name(id->kind)));
+	set(rec, K(section, lock), json_string(id->name));
+	set(rec, K(section, lock_kind), json_string(lf_lockid_kind_name(id->kind)));
 	if (id->kind == LF_ID_param)
-		json_object_set_new(rec, "param", json_integer(id->param));
+		set(rec, K(section, param), json_integer(id->param));
 	if (id->decl && DECL_SOURCE_LOCATION(id->decl) != UNKNOWN_LOCATION) {
 		/* the declaration a rewrite must change too */
 		json_t *decl = json_object();
 
-		lf_record_set_location(decl, DECL_SOURCE_LOCATION(id->decl));
-		json_object_set_new(rec, "decl", decl);
+		set_location(decl, DECL_SOURCE_LOCATION(id->decl));
+		set(rec, K(section, decl), decl);
 	}
 }
 
@@ -40,12 +94,11 @@ static void set_primitive(json_t *rec, const struct lf_event *ev)
 {
 	const struct lf_primitive *prim = ev->prim;
 
-	json_object_set_new(rec, "class", json_string(lf_class_name(ev->cls)));
-	json_object_set_new(rec, "mode", json_string(lf_mode_name(prim->mode)));
-	json_object_set_new(rec, "variant",
-			    json_string(lf_variant_name(prim->variant)));
-	json_object_set_new(rec, "primitive", json_string(prim->name));
-	json_object_set_new(rec, "api", json_string(prim->api));
+	set(rec, K(section, class), json_string(lf_class_name(ev->cls)));
+	set(rec, K(section, mode), json_string(lf_mode_name(prim->mode)));
+	set(rec, K(section, variant), json_string(lf_variant_name(prim->variant)));
+	set(rec, K(section, primitive), json_string(prim->name));
+	set(rec, K(section, api), json_string(prim->api));
 }
 
 static json_t *line_of(gimple *stmt)
@@ -62,9 +115,8 @@ static json_t *releases_json(const struct lf_fn *fn, const struct lf_section *se
 	FOR_EACH_VEC_ELT(sec->releases, i, ev) {
 		json_t *rel = json_object();
 
-		json_object_set_new(rel, "line", line_of(fn->events[ev].stmt));
-		json_object_set_new(rel, "primitive",
-				    json_string(fn->events[ev].prim->name));
+		set(rel, K(release, line), line_of(fn->events[ev].stmt));
+		set(rel, K(release, primitive), json_string(fn->events[ev].prim->name));
 		json_array_append_new(arr, rel);
 	}
 	return arr;
@@ -75,7 +127,7 @@ static json_t *calls_json(const struct lf_section *sec)
 	json_t *arr = json_array();
 	char buf[512];
 	unsigned i;
-	struct lf_call *call;
+	struct lf_held_call *call;
 
 	FOR_EACH_VEC_ELT(sec->calls, i, call) {
 		json_t *c = json_object();
@@ -83,20 +135,19 @@ static json_t *calls_json(const struct lf_section *sec)
 			lf_bounded_call_lookup(lf_decl_name(call->callee) ?: "")
 			: NULL;
 
-		json_object_set_new(c, "callee", json_string(
+		set(c, K(section_call, callee), json_string(
 			lf_callee_name(call->callee, buf, sizeof(buf))));
-		json_object_set_new(c, "line", line_of(call->stmt));
+		set(c, K(section_call, line), line_of(call->stmt));
 		if (call->sum) {
-			json_object_set_new(c, "cost", json_integer(call->sum->cost));
-			json_object_set_new(c, "cost_known",
-					    json_boolean(call->sum->known));
-			json_object_set_new(c, "loop", json_boolean(call->sum->loop));
+			set(c, K(section_call, cost), json_integer(call->sum->cost));
+			set(c, K(section_call, cost_known), json_boolean(call->sum->known));
+			set(c, K(section_call, loop), json_boolean(call->sum->loop));
 		} else if (bounded) {
-			json_object_set_new(c, "cost", json_integer(bounded->cost));
-			json_object_set_new(c, "cost_known", json_true());
-			json_object_set_new(c, "loop", json_false());
+			set(c, K(section_call, cost), json_integer(bounded->cost));
+			set(c, K(section_call, cost_known), json_true());
+			set(c, K(section_call, loop), json_false());
 		} else {
-			json_object_set_new(c, "cost", json_null());
+			set(c, K(section_call, cost), json_null());
 		}
 		json_array_append_new(arr, c);
 	}
@@ -114,9 +165,9 @@ static json_t *nested_json(const struct lf_fn *fn, const struct lf_section *sec)
 		json_t *n = json_object();
 
 		set_lock(n, fn, e->lock);
-		json_object_set_new(n, "class", json_string(lf_class_name(e->cls)));
-		json_object_set_new(n, "mode", json_string(lf_mode_name(e->prim->mode)));
-		json_object_set_new(n, "line", line_of(e->stmt));
+		set(n, K(nested, class), json_string(lf_class_name(e->cls)));
+		set(n, K(nested, mode), json_string(lf_mode_name(e->prim->mode)));
+		set(n, K(nested, line), line_of(e->stmt));
 		json_array_append_new(arr, n);
 	}
 	for (i = 0; i < sec->nested_via.length(); i++) {
@@ -124,13 +175,13 @@ static json_t *nested_json(const struct lf_fn *fn, const struct lf_section *sec)
 		json_t *n = json_object();
 		char buf[512];
 
-		json_object_set_new(n, "lock", json_string(via->lock->name));
-		json_object_set_new(n, "lock_kind", json_string(
+		set(n, K(nested, lock), json_string(via->lock->name));
+		set(n, K(nested, lock_kind), json_string(
 			lf_lockid_kind_name(via->lock->kind)));
-		json_object_set_new(n, "class", json_string(lf_class_name(via->lock->cls)));
-		json_object_set_new(n, "mode", json_string(lf_mode_name(via->lock->mode)));
-		json_object_set_new(n, "line", line_of(via->stmt));
-		json_object_set_new(n, "via", json_string(
+		set(n, K(nested, class), json_string(lf_class_name(via->lock->cls)));
+		set(n, K(nested, mode), json_string(lf_mode_name(via->lock->mode)));
+		set(n, K(nested, line), line_of(via->stmt));
+		set(n, K(nested, via), json_string(
 			lf_callee_name(via->callee, buf, sizeof(buf))));
 		json_array_append_new(arr, n);
 	}
@@ -142,42 +193,71 @@ static json_t *nested_json(const struct lf_fn *fn, const struct lf_section *sec)
 static json_t *context_json(struct lf_ctx_result *ctx, gimple *stmt)
 {
 	struct lf_ctx_state st;
+	json_t *c = json_object();
 
 	lf_ctx_before(ctx, stmt, &st);
-	return json_pack("{sbsbsb}",
-			 "preempt_disabled", st.depth[LF_CTX_PREEMPT] > 0,
-			 "irqs_disabled", st.depth[LF_CTX_IRQ] > 0,
-			 "bh_disabled", st.depth[LF_CTX_BH] > 0);
+	set(c, K(context, preempt_disabled),
+	    json_boolean(st.depth[LF_CTXI_PREEMPT] > 0));
+	set(c, K(context, irqs_disabled), json_boolean(st.depth[LF_CTXI_IRQ] > 0));
+	set(c, K(context, bh_disabled), json_boolean(st.depth[LF_CTXI_BH] > 0));
+	return c;
+}
+
+/* The struct holding a bit lock, or null. */
+static json_t *layout_json(tree record, tree field)
+{
+	struct lf_layout_facts l;
+	json_t *obj, *hole;
+
+	if (!record || !lf_layout_of(record, field, &l))
+		return json_null();
+	obj = json_object();
+	set(obj, K(layout, struct), json_string(l.st));
+	set(obj, K(layout, size), json_integer(l.size));
+	set(obj, K(layout, align), json_integer(l.align));
+	if (l.field)
+		set(obj, K(layout, field), json_string(l.field));
+	if (!l.spin_known) {
+		set(obj, K(layout, spinlock_size), json_null());
+		return obj;
+	}
+	set(obj, K(layout, spinlock_size), json_integer(l.spin_size));
+	if (l.hole) {
+		hole = json_object();
+		set(hole, K(hole, offset), json_integer(l.hole_offset));
+		set(hole, K(hole, size), json_integer(l.hole_size));
+	} else {
+		hole = json_null();
+	}
+	set(obj, K(layout, hole), hole);
+	set(obj, K(layout, size_with_spinlock), json_integer(l.size_with_spinlock));
+	return obj;
 }
 
 static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
 			 struct lf_ctx_result *ctx)
 {
 	const struct lf_event *acq = &fn->events[sec->acquire];
-	json_t *rec = lf_record_new("section", acq->loc, fn->fun->decl);
+	json_t *rec = record_new(kind_section, acq->loc, fn->fun->decl);
 
 	set_lock(rec, fn, acq->lock);
 	set_primitive(rec, acq);
-	json_object_set_new(rec, "try", json_boolean(acq->prim->action != LF_ACT_acquire));
+	set(rec, K(section, try), json_boolean(acq->prim->action != LF_ACT_acquire));
 	if (acq->try_unresolved)
-		json_object_set_new(rec, "try_unresolved", json_true());
-	json_object_set_new(rec, "cost", json_integer(sec->cost));
-	json_object_set_new(rec, "cost_known", json_boolean(sec->cost_known));
-	json_object_set_new(rec, "loop", json_boolean(sec->loop));
-	json_object_set_new(rec, "recursive", json_boolean(sec->recursive));
-	json_object_set_new(rec, "open_at_exit", json_boolean(sec->open_at_exit));
+		set(rec, K(section, try_unresolved), json_true());
+	set(rec, K(section, cost), json_integer(sec->cost));
+	set(rec, K(section, cost_known), json_boolean(sec->cost_known));
+	set(rec, K(section, loop), json_boolean(sec->loop));
+	set(rec, K(section, recursive), json_boolean(sec->recursive));
+	set(rec, K(section, open_at_exit), json_boolean(sec->open_at_exit));
 	if (ctx)
-		json_object_set_new(rec, "context", context_json(ctx, acq->stmt));
-	json_object_set_new(rec, "loop_depth", json_integer(
+		set(rec, K(section, context), context_json(ctx, acq->stmt));
+	set(rec, K(section, loop_depth), json_integer(
 		gimple_bb(acq->stmt)->loop_father ?
 		bb_loop_depth(gimple_bb(acq->stmt)) : 0));
-	if (acq->cls == LF_CLASS_bitlock) {
-		json_t *layout = acq->record ? lf_layout_json(acq->record, acq->field)
-					     : NULL;
-
-		json_object_set_new(rec, "layout", layout ?: json_null());
-	}
-	json_object_set_new(rec, "releases", releases_json(fn, sec));
+	if (acq->cls == LF_CLASS_bitlock)
+		set(rec, K(section, layout), layout_json(acq->record, acq->field));
+	set(rec, K(section, releases), releases_json(fn, sec));
 	if (!sec->released_in.is_empty()) {
 		json_t *arr = json_array();
 		char buf[512];
@@ -185,69 +265,73 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
 		for (unsigned i = 0; i < sec->released_in.length(); i++)
 			json_array_append_new(arr, json_string(lf_callee_name(
 				sec->released_in[i], buf, sizeof(buf))));
-		json_object_set_new(rec, "released_in", arr);
+		set(rec, K(section, released_in), arr);
 	}
-	json_object_set_new(rec, "calls", calls_json(sec));
-	json_object_set_new(rec, "nested", nested_json(fn, sec));
-	lf_record_add(rec);
+	set(rec, K(section, calls), calls_json(sec));
+	set(rec, K(section, nested), nested_json(fn, sec));
+	record_add(rec);
 	lf_stats.sections++;
 }
 
 static void emit_release_only(const struct lf_fn *fn, int index)
 {
 	const struct lf_event *ev = &fn->events[index];
-	json_t *rec = lf_record_new("release_only", ev->loc, fn->fun->decl);
+	json_t *rec = record_new(kind_release_only, ev->loc, fn->fun->decl);
 
 	set_lock(rec, fn, ev->lock);
 	set_primitive(rec, ev);
-	lf_record_add(rec);
+	record_add(rec);
 }
 
 static void emit_lockarg(const struct lf_fn *fn, const struct lf_lockarg *la)
 {
-	json_t *rec = lf_record_new("lock_arg",
-				    lf_user_location(gimple_location(la->stmt)),
-				    fn->fun->decl);
+	json_t *rec = record_new(kind_lock_arg,
+				 lf_user_location(gimple_location(la->stmt)),
+				 fn->fun->decl);
 	char buf[512];
 
-	json_object_set_new(rec, "callee", json_string(
+	set(rec, K(lock_arg, callee), json_string(
 		lf_callee_name(la->callee, buf, sizeof(buf))));
-	json_object_set_new(rec, "arg", json_integer(la->arg));
+	set(rec, K(lock_arg, arg), json_integer(la->arg));
 	set_lock(rec, fn, la->lock);
-	lf_record_add(rec);
+	record_add(rec);
 }
 
 static void emit_unknown(const struct lf_fn *fn, int index)
 {
 	const struct lf_event *ev = &fn->events[index];
-	json_t *rec = lf_record_new("unknown", ev->loc, fn->fun->decl);
+	json_t *rec = record_new(kind_unknown, ev->loc, fn->fun->decl);
 
-	json_object_set_new(rec, "primitive", json_string(ev->prim->name));
-	json_object_set_new(rec, "reason",
-			    json_string("lock argument not resolved to an object"));
-	lf_record_add(rec);
+	set(rec, K(unknown, primitive), json_string(ev->prim->name));
+	set(rec, K(unknown, reason),
+	    json_string("lock argument not resolved to an object"));
+	record_add(rec);
 	lf_stats.unknown++;
 }
 
 /* This function is a lock primitive for its callers, in any file. */
 static void emit_wrapper(const struct lf_fn *fn)
 {
+#define LF_WRAP_(action) LF_WRAP_##action,
+	enum { LF_ENUM_ACTION(LF_WRAP_) };
+	static const char *const actions[] = { LF_ENUM_ACTION(NAME) };
 	const struct lf_primitive *prim = fn->wrapper;
-	json_t *rec = lf_record_new("lock_wrapper",
-				    DECL_SOURCE_LOCATION(fn->fun->decl),
-				    fn->fun->decl);
+	json_t *rec = record_new(kind_lock_wrapper,
+				 DECL_SOURCE_LOCATION(fn->fun->decl),
+				 fn->fun->decl);
 
-	json_object_set_new(rec, "action", json_string(
-		lf_is_release(prim) ? "release" :
-		prim->action == LF_ACT_acquire ? "acquire" :
-		prim->action == LF_ACT_try0 ? "try0" : "try"));
-	json_object_set_new(rec, "class", json_string(lf_class_name(prim->cls)));
-	json_object_set_new(rec, "mode", json_string(lf_mode_name(prim->mode)));
+	set(rec, K(lock_wrapper, action), json_string(actions[
+		lf_is_release(prim) ? LF_WRAP_release :
+		prim->action == LF_ACT_acquire ? LF_WRAP_acquire :
+		prim->action == LF_ACT_try0 ? LF_WRAP_try0 : LF_WRAP_try]));
+	set(rec, K(lock_wrapper, class), json_string(lf_class_name(prim->cls)));
+	set(rec, K(lock_wrapper, mode), json_string(lf_mode_name(prim->mode)));
 	if (prim->wrapped_lock)
-		json_object_set_new(rec, "lock", json_string(prim->wrapped_lock));
+		set(rec, K(lock_wrapper, lock), json_string(prim->wrapped_lock));
 	else
-		json_object_set_new(rec, "arg", json_integer(prim->lock_arg + 1));
-	lf_record_add(rec);
+		set(rec, K(lock_wrapper, arg), json_integer(prim->lock_arg + 1));
+	record_add(rec);
+#undef LF_WRAP_
 }
 
 void lf_emit_function(const struct lf_fn *fn, struct lf_ctx_result *ctx)
@@ -257,7 +341,7 @@ void lf_emit_function(const struct lf_fn *fn, struct lf_ctx_result *ctx)
 	struct lf_section *sec;
 	struct lf_lockarg *la;
 
-	if (!lf_records_wanted())
+	if (!lf_output_wanted())
 		return;
 	FOR_EACH_VEC_ELT(fn->sections, i, sec)
 		emit_section(fn, sec, ctx);
@@ -271,26 +355,80 @@ void lf_emit_function(const struct lf_fn *fn, struct lf_ctx_result *ctx)
 		emit_wrapper(fn);
 }
 
+void lf_emit_arch_spin(const struct lf_arch_spin *a)
+{
+	static const char *const status[] = { LF_ENUM_STATUS(NAME) };
+	static const char *const how[] = { LF_ENUM_HOW(NAME_HOW) };
+	json_t *rec;
+	char buf[512];
+
+	if (!lf_output_wanted())
+		return;
+	rec = record_new(kind_arch_spin, a->loc, a->fndecl);
+	set(rec, K(arch_spin, lock), json_string(a->lock));
+	set(rec, K(arch_spin, lock_kind), json_string(lf_lockid_kind_name(a->kind)));
+	set(rec, K(arch_spin, primitive), json_string(a->prim->name));
+	set(rec, K(arch_spin, api), json_string(a->prim->api));
+	set(rec, K(arch_spin, status), json_string(status[a->status]));
+	set(rec, K(arch_spin, how), json_string(how[a->how]));
+	if (a->how == LF_HOW_enabled || a->how == LF_HOW_unbalanced)
+		set(rec, K(arch_spin, enabled_line),
+		    json_integer(LOCATION_LINE(a->enabled_at)));
+	if (a->has_callers) {
+		json_t *callers = json_array();
+
+		for (unsigned j = 0; j < a->ncallers; j++) {
+			const struct lf_arch_callsite *cs = &a->callers[j];
+			json_t *c = json_object();
+
+			set(c, K(arch_caller, function), json_string(
+				lf_function_id(cs->caller, buf, sizeof(buf))));
+			set(c, K(arch_caller, line), json_integer(LOCATION_LINE(cs->loc)));
+			set(c, K(arch_caller, atomic), json_boolean(cs->atomic));
+			json_array_append_new(callers, c);
+		}
+		set(rec, K(arch_spin, callers), callers);
+	}
+	record_add(rec);
+}
+
+void lf_emit_needs_atomic(tree fndecl, enum lf_need_context context)
+{
+	static const char *const contexts[] = { LF_ENUM_CONTEXT(NAME) };
+	json_t *rec;
+
+	if (!lf_output_wanted())
+		return;
+	rec = record_new(kind_needs_atomic, UNKNOWN_LOCATION, fndecl);
+	set(rec, K(needs_atomic, context), json_string(contexts[context]));
+	record_add(rec);
+}
+
 bool lf_emit_callgraph = true;
+
+#define LF_CALL_(context) LF_CALL_##context,
+enum lf_call_context { LF_ENUM_CALL_CONTEXT(LF_CALL_) LF_CALL_N };
+#undef LF_CALL_
 
 /* "atomic": preemption or irqs off on every path; "enabled": turned back
  * on in this function; "entry": as the caller left it. */
-static const char *call_context(const struct lf_ctx_state *st)
+static enum lf_call_context call_context(const struct lf_ctx_state *st)
 {
 	if (lf_ctx_atomic(st))
-		return "atomic";
-	return st->enabled_at[LF_CTX_ATOMIC] != UNKNOWN_LOCATION ? "enabled"
-								  : "entry";
+		return LF_CALL_atomic;
+	return st->enabled_at[LF_CTXI_ATOMIC] != UNKNOWN_LOCATION ?
+	       LF_CALL_enabled : LF_CALL_entry;
 }
 
 void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 {
+	static const char *const contexts[] = { LF_ENUM_CALL_CONTEXT(NAME) };
 	json_t *rec, *calls;
 	basic_block bb;
 
-	if (!lf_records_wanted() || !lf_emit_callgraph)
+	if (!lf_output_wanted() || !lf_emit_callgraph)
 		return;
-	hash_set<tree> seen[3];
+	hash_set<tree> seen[LF_CALL_N];
 	char buf[512];
 
 	calls = json_array();
@@ -304,9 +442,8 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 			gimple *stmt = gsi_stmt(gsi);
 			tree callee = is_gimple_call(stmt) ?
 				      gimple_call_fndecl(stmt) : NULL_TREE;
-			const char *context;
+			enum lf_call_context context;
 			json_t *c;
-			int k;
 
 			if (ctx)
 				lf_ctx_at(ctx, stmt, &st);
@@ -316,17 +453,16 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 			if (!callee || fndecl_built_in_p(callee) ||
 			    lf_call_primitive(stmt))
 				continue;
-			k = !strcmp(context, "atomic") ? 0 : !strcmp(context, "entry") ? 1 : 2;
 			/* one entry per callee and context is all the
 			 * report needs */
-			if (seen[k].add(callee))
+			if (seen[context].add(callee))
 				continue;
 			/* [callee, line, context]: the biggest record kind,
 			 * so kept compact */
 			c = json_pack("[sis]",
 				lf_callee_name(callee, buf, sizeof(buf)),
 				(int)LOCATION_LINE(lf_user_location(
-					gimple_location(stmt))), context);
+					gimple_location(stmt))), contexts[context]);
 			json_array_append_new(calls, c);
 		}
 	}
@@ -334,7 +470,40 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 		json_decref(calls);
 		return;
 	}
-	rec = lf_record_new("calls", DECL_SOURCE_LOCATION(fun->decl), fun->decl);
-	json_object_set_new(rec, "calls", calls);
-	lf_record_add(rec);
+	rec = record_new(kind_calls, DECL_SOURCE_LOCATION(fun->decl), fun->decl);
+	set(rec, K(calls, calls), calls);
+	record_add(rec);
+}
+
+/* Which tree and build the records come from: readers refuse to mix. */
+static json_t *build_identity(void)
+{
+	json_t *b = json_object();
+	char buf[32];
+	const char *config = lf_config_hash(buf, sizeof(buf));
+
+	set(b, K(build, srcroot), json_string(lf_srcroot()));
+	set(b, K(build, objtree), json_string(lf_objtree()));
+	if (config)
+		set(b, K(build, config), json_string(config));
+	return b;
+}
+
+bool lf_emit_finish(void)
+{
+	json_t *tu;
+
+	if (!lf_output_wanted())
+		return true;
+	tu = record_new(kind_tu, UNKNOWN_LOCATION, NULL_TREE);
+	set(tu, K(tu, lockfit), json_string(LF_VERSION));
+	set(tu, K(tu, gcc), json_string(LF_GCC_VERSION));
+	set(tu, K(tu, functions), json_integer(lf_stats.functions));
+	set(tu, K(tu, locking_functions), json_integer(lf_stats.locking));
+	set(tu, K(tu, sections), json_integer(lf_stats.sections));
+	set(tu, K(tu, unknown), json_integer(lf_stats.unknown));
+	set(tu, K(tu, complete), json_boolean(!seen_error()));
+	set(tu, K(tu, build), build_identity());
+	record_add(tu);
+	return lf_output_finish();
 }

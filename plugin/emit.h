@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * emit.h - turn one function's tracked sections into records.
+ * emit.h - every record the plugin writes (docs/RECORDS.md), built from
+ * what the tracker and the checks found.  The only place that writes
+ * JSON; kinds and field names come from schema/records.def.
  */
 #ifndef LOCKFIT_EMIT_H
 #define LOCKFIT_EMIT_H
 
 #include "tracker.h"
+#include "schema/records.h"
 
 struct lf_ctx_result;
-/* CTX gives each section the context it is entered in. */
+/* Section, release_only, lock_arg, unknown and lock_wrapper records of
+ * one function.  CTX gives each section the context it is entered in. */
 void lf_emit_function(const struct lf_fn *fn, struct lf_ctx_result *ctx);
 
 /* One "calls" record per function: what it calls and in which context,
@@ -17,7 +21,54 @@ void lf_emit_function(const struct lf_fn *fn, struct lf_ctx_result *ctx);
 void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx);
 extern bool lf_emit_callgraph;	/* -fplugin-arg-lockfit-calls=no */
 
-/* The callee's name as records show it, or "<indirect>". */
-const char *lf_callee_name(tree callee, char *buf, size_t len);
+/* The schema's arch_spin and needs_atomic values: LF_STATUS_safe,
+ * LF_HOW_local, LF_NEED_preempt ... */
+#define LF_STATUS_(status) LF_STATUS_##status,
+#define LF_HOW_(status, how) LF_HOW_##how,
+#define LF_NEED_(context) LF_NEED_##context,
+enum lf_arch_status { LF_ENUM_STATUS(LF_STATUS_) };
+enum lf_arch_how { LF_ENUM_HOW(LF_HOW_) };
+enum lf_need_context { LF_ENUM_CONTEXT(LF_NEED_) };
+#undef LF_STATUS_
+#undef LF_HOW_
+#undef LF_NEED_
+
+/* A call of a function that needs atomic context, and the state it had. */
+struct lf_arch_callsite {
+	tree caller;
+	location_t loc;
+	bool atomic;
+	location_t enabled_at;	/* !atomic: UNKNOWN_LOCATION = caller's entry */
+};
+
+/* One arch_spin record, as check_arch_spin.c decided it. */
+struct lf_arch_spin {
+	const char *lock;
+	enum lf_lockid_kind kind;
+	const struct lf_primitive *prim;
+	location_t loc;
+	tree fndecl;
+	enum lf_arch_status status;
+	enum lf_arch_how how;
+	location_t enabled_at;	/* how enabled, unbalanced: turned on there */
+	bool has_callers;	/* decided by the callers in this unit: */
+	const struct lf_arch_callsite *callers;
+	unsigned ncallers;
+};
+void lf_emit_arch_spin(const struct lf_arch_spin *rec);
+void lf_emit_needs_atomic(tree fndecl, enum lf_need_context context);
+
+/* Count of what the unit did, for the "tu" record. */
+struct lf_tu_stats {
+	int functions;		/* functions the pass saw */
+	int locking;		/* of those, with lock events */
+	int sections;
+	int unknown;
+};
+extern struct lf_tu_stats lf_stats;
+
+/* The tu record, then the unit's record file (output.c).  False (after
+ * an error diagnostic) if the file could not be written. */
+bool lf_emit_finish(void);
 
 #endif /* LOCKFIT_EMIT_H */

@@ -148,12 +148,8 @@ static void resolve_event_lock(struct lf_fn *fn, gimple *stmt,
 		/* a wrapper taking its lock as an argument: name the argument */
 		lf_lockid_resolve(fn->fun, gimple_call_arg(stmt, prim->lock_arg),
 				  &id);
-		if (w->bit_suffix) {
-			char *name = concat(id.name, w->bit_suffix, NULL);
-
-			free(id.name);
-			id.name = name;
-		}
+		if (w->bit_suffix)
+			lf_lockid_add_bit(&id, w->bit_suffix);
 	}
 	ev->lock = intern_lock(fn, &id);
 }

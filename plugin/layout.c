@@ -52,29 +52,26 @@ static unsigned HOST_WIDE_INT round_up_to(unsigned HOST_WIDE_INT v,
 	return align ? (v + align - 1) / align * align : v;
 }
 
-json_t *lf_layout_json(tree record, tree field)
+bool lf_layout_of(tree record, tree field, struct lf_layout_facts *out)
 {
 	unsigned HOST_WIDE_INT size, spin_size = 0, spin_align, end = 0;
 	unsigned HOST_WIDE_INT align = TYPE_ALIGN_UNIT(record);
 	tree spin = spinlock_type();
-	json_t *obj, *hole = json_null();
-	char tbuf[256];
 
+	memset(out, 0, sizeof(*out));
 	if (!known_size(record, &size) || TREE_CODE(record) != RECORD_TYPE)
-		return NULL;
-	obj = json_object();
-	json_object_set_new(obj, "struct", json_string(
-		lf_type_name(record, tbuf, sizeof(tbuf)) ?: "<anonymous>"));
-	json_object_set_new(obj, "size", json_integer(size));
-	json_object_set_new(obj, "align", json_integer(align));
+		return false;
+	if (!lf_type_name(record, out->st, sizeof(out->st)))
+		snprintf(out->st, sizeof(out->st), "<anonymous>");
+	out->size = size;
+	out->align = align;
 	if (field && lf_decl_name(field))
-		json_object_set_new(obj, "field", json_string(lf_decl_name(field)));
-	if (!spin || !known_size(spin, &spin_size)) {
-		json_object_set_new(obj, "spinlock_size", json_null());
-		return obj;
-	}
+		out->field = lf_decl_name(field);
+	if (!spin || !known_size(spin, &spin_size))
+		return true;
 	spin_align = TYPE_ALIGN_UNIT(spin);
-	json_object_set_new(obj, "spinlock_size", json_integer(spin_size));
+	out->spin_known = true;
+	out->spin_size = spin_size;
 
 	/* the first gap between members (or at the tail) a spinlock_t fits */
 	for (tree f = TYPE_FIELDS(record); f; f = DECL_CHAIN(f)) {
@@ -87,27 +84,22 @@ json_t *lf_layout_json(tree record, tree field)
 			continue;
 		start = int_bit_position(f) / BITS_PER_UNIT;
 		bits = tree_to_uhwi(DECL_SIZE(f));
-		if (json_is_null(hole) && start > end &&
+		if (!out->hole && start > end &&
 		    round_up_to(end, spin_align) + spin_size <= start) {
-			json_decref(hole);
-			hole = json_object();
-			json_object_set_new(hole, "offset", json_integer(
-				round_up_to(end, spin_align)));
-			json_object_set_new(hole, "size", json_integer(start - end));
+			out->hole = true;
+			out->hole_offset = round_up_to(end, spin_align);
+			out->hole_size = start - end;
 		}
 		end = MAX(end, (int_bit_position(f) + bits + BITS_PER_UNIT - 1)
 			       / BITS_PER_UNIT);
 	}
-	if (json_is_null(hole) && round_up_to(end, spin_align) + spin_size <= size) {
-		json_decref(hole);
-		hole = json_object();
-		json_object_set_new(hole, "offset", json_integer(round_up_to(end, spin_align)));
-		json_object_set_new(hole, "size", json_integer(size - end));
+	if (!out->hole && round_up_to(end, spin_align) + spin_size <= size) {
+		out->hole = true;
+		out->hole_offset = round_up_to(end, spin_align);
+		out->hole_size = size - end;
 	}
-	json_object_set_new(obj, "hole", hole);
-	json_object_set_new(obj, "size_with_spinlock", json_integer(
-		!json_is_null(hole) ? size :
+	out->size_with_spinlock = out->hole ? size :
 		round_up_to(round_up_to(end, spin_align) + spin_size,
-			    MAX(align, spin_align))));
-	return obj;
+			    MAX(align, spin_align));
+	return true;
 }

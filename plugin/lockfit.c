@@ -17,7 +17,7 @@
 #include "compat.h"
 #include "plugin-version.h"
 #include "diag.h"
-#include "records.h"
+#include "output.h"
 #include "tracker.h"
 #include "emit.h"
 #include "check_rwlock.h"
@@ -28,9 +28,9 @@
 int plugin_is_GPL_compatible;
 
 static struct plugin_info lockfit_info = {
-	.version = "0.1.0",
+	.version = LF_VERSION,
 	.help = "out=DIR\twrite records to DIR\n"
-		"warn=CHECK[,CHECK]|all\tenable diagnostics (rwlock-read)\n"
+		"warn=CHECK[,CHECK]|all\tenable diagnostics (rwlock-spinlock, arch-spin-preempt)\n"
 		"srcroot=DIR\tstrip DIR from file names in records\n"
 		"calls=yes|no\tcall graph records (default yes)\n",
 };
@@ -92,15 +92,16 @@ static void finish_unit(void *gcc_data, void *user_data)
 	lf_check_arch_spin_finish();
 	lf_track_finish();
 	if (!is_probe_unit())
-		lf_records_finish();
+		lf_emit_finish();
 	lf_cost_finish();
 }
 
 static void print_help(void)
 {
 	inform(UNKNOWN_LOCATION, "lockfit options: %s", lockfit_info.help);
-	for (int i = 0; lf_checks[i]; i++)
-		inform(UNKNOWN_LOCATION, "lockfit check: %s", lf_checks[i]);
+	for (int i = 0; lf_plugin_checks[i]; i++)
+		inform(UNKNOWN_LOCATION, "lockfit check: %s",
+		       lf_plugin_checks[i]);
 }
 
 static int parse_args(struct plugin_name_args *info)
@@ -119,7 +120,7 @@ static int parse_args(struct plugin_name_args *info)
 			return 1;
 		}
 		if (!strcmp(key, "out"))
-			lf_records_set_dir(value);
+			lf_output_set_dir(value);
 		else if (!strcmp(key, "warn")) {
 			if (lf_enable_checks(value))
 				return 1;

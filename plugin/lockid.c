@@ -73,6 +73,30 @@ const char *lf_srcroot(void)
 	return srcroot ? srcroot : lf_objtree();
 }
 
+/*
+ * FNV-1a of the configuration kbuild generated in the objtree, or NULL
+ * when there is none (not a kernel build) or it cannot be read: the
+ * identity is a help to the reader, never a reason to fail a compile.
+ */
+const char *lf_config_hash(char *buf, size_t len)
+{
+	FILE *f = fopen("include/generated/autoconf.h", "rb");
+	unsigned long long h = 0xcbf29ce484222325ULL;
+	int c;
+
+	if (!f)
+		return NULL;
+	while ((c = getc(f)) != EOF)
+		h = (h ^ (unsigned char)c) * 0x100000001b3ULL;
+	if (ferror(f)) {
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	snprintf(buf, len, "%016llx", h);
+	return buf;
+}
+
 /* PATH below DIR: the rest of it, else NULL. */
 static const char *below(const char *path, const char *dir)
 {
@@ -115,9 +139,9 @@ const char *lf_tu_file(void)
 
 const char *lf_lockid_kind_name(enum lf_lockid_kind kind)
 {
-	static const char *const names[] = {
-		"global", "static", "member", "param", "local", "unknown",
-	};
+#define NAME(kind) #kind,
+	static const char *const names[] = { LF_ENUM_LOCK_KIND(NAME) };
+#undef NAME
 
 	return names[kind];
 }
@@ -180,6 +204,13 @@ const char *lf_function_id(tree fndecl, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%s:%s", lf_tu_file(), name);
 	return buf;
+}
+
+const char *lf_callee_name(tree callee, char *buf, size_t len)
+{
+	if (!callee)
+		return "<indirect>";
+	return lf_function_id(callee, buf, len);
 }
 
 static void set_id(struct lf_lockid *id, enum lf_lockid_kind kind,
@@ -450,6 +481,19 @@ void lf_lockid_release(struct lf_lockid *id)
 {
 	free(id->name);
 	id->name = NULL;
+}
+
+const char *lf_lockid_bit(const char *name)
+{
+	return strstr(name, " bit ");
+}
+
+void lf_lockid_add_bit(struct lf_lockid *id, const char *bit)
+{
+	char *name = concat(id->name, bit, NULL);
+
+	free(id->name);
+	id->name = name;
 }
 
 /* Follow copies and casts back to where a pointer came from, keeping the

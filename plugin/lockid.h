@@ -19,11 +19,12 @@
 #define LOCKFIT_LOCKID_H
 
 #include "compat.h"
+#include "schema/records.h"
 
-enum lf_lockid_kind {
-	LF_ID_global, LF_ID_static, LF_ID_member, LF_ID_param,
-	LF_ID_local, LF_ID_unknown,
-};
+/* The records' lock_kind, as the schema lists it: LF_ID_global, ... */
+#define LF_ID_(kind) LF_ID_##kind,
+enum lf_lockid_kind { LF_ENUM_LOCK_KIND(LF_ID_) };
+#undef LF_ID_
 
 struct lf_lockid {
 	char *name;			/* xmalloc'd */
@@ -58,6 +59,11 @@ void lf_bitlock_resolve(struct function *fun, tree addr, tree bit,
 
 const char *lf_lockid_kind_name(enum lf_lockid_kind kind);
 
+/* The " bit N" end of a bit lock's identity NAME, or NULL. */
+const char *lf_lockid_bit(const char *name);
+/* Make ID name bit BIT (an lf_lockid_bit() result) of what it names. */
+void lf_lockid_add_bit(struct lf_lockid *id, const char *bit);
+
 /* "struct sock", "rwlock_t", or NULL for anonymous types. */
 const char *lf_type_name(tree type, char *buf, size_t len);
 /* The rules/locktypes.tbl entry for a lock object's type, if any. */
@@ -65,6 +71,8 @@ const struct lf_locktype *lf_locktype_of(tree type);
 
 /* The name a function has in the records: "f", or "fs/x.c:f" if static. */
 const char *lf_function_id(tree fndecl, char *buf, size_t len);
+/* A called function likewise, or "<indirect>" (CALLEE NULL). */
+const char *lf_callee_name(tree callee, char *buf, size_t len);
 
 /* A source path as the records show it: relative to the source root. */
 const char *lf_path(const char *path);
@@ -75,5 +83,7 @@ void lf_set_srcroot(const char *root);
 const char *lf_srcroot(void);
 /* The absolute working directory (kbuild's objtree). */
 const char *lf_objtree(void);
+/* A hash of the objtree's kernel configuration, NULL if none (tu "build"). */
+const char *lf_config_hash(char *buf, size_t len);
 
 #endif /* LOCKFIT_LOCKID_H */

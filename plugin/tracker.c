@@ -164,7 +164,7 @@ static void section_stmt(struct lf_fn *fn, struct lf_section *sec,
 	}
 	if (is_gimple_call(stmt) && !gimple_call_internal_p(stmt)) {
 		tree callee = gimple_call_fndecl(stmt);
-		struct lf_call call = { stmt, callee, sum };
+		struct lf_held_call call = { stmt, callee, sum };
 
 		if (callee && fndecl_built_in_p(callee))
 			return;

@@ -31,7 +31,8 @@ struct lf_event {
 	location_t loc;
 };
 
-struct lf_call {
+/* A call made while the section's lock is held. */
+struct lf_held_call {
 	gimple *stmt;
 	tree callee;		/* NULL: indirect call */
 	const struct lf_summary *sum;	/* NULL: body not here */
@@ -50,7 +51,7 @@ struct lf_section {
 	auto_vec<int> nested;		/* acquire events while held */
 	auto_vec<struct lf_nested_via> nested_via;
 	auto_vec<tree> released_in;	/* callees that drop this lock */
-	auto_vec<struct lf_call> calls;
+	auto_vec<struct lf_held_call> calls;
 	int cost;			/* longest acyclic path, est. insns */
 	bool cost_known;		/* no call of unknown length */
 	bool loop;			/* a cycle while held */

@@ -115,7 +115,7 @@ void lf_find_wrapper(struct lf_fn *fn)
 	w->record = inner->record;
 	w->field = inner->field;
 	if (id->kind == LF_ID_param) {
-		const char *bit = strstr(id->name, " bit ");
+		const char *bit = lf_lockid_bit(id->name);
 
 		w->prim.lock_arg = id->param - 1;
 		w->bit_suffix = bit ? xstrdup(bit) : NULL;

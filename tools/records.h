@@ -2,23 +2,20 @@
 /*
  * records.h - the plugin's records (docs/RECORDS.md) as the tool holds
  * them after loading, checking and deduplicating a record directory.
+ * Which member holds which field of which record kind is the last
+ * column of schema/records.def.
  */
 #ifndef LOCKFIT_RECORDS_H
 #define LOCKFIT_RECORDS_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "schema/records.h"
 
+/* The record kinds of schema/records.def: LF_REC_SECTION ... */
 enum lf_rec_kind {
-	LF_REC_SECTION,
-	LF_REC_RELEASE_ONLY,
-	LF_REC_LOCK_ARG,
-	LF_REC_UNKNOWN,
-	LF_REC_TU,
-	LF_REC_LOCK_WRAPPER,
-	LF_REC_ARCH_SPIN,
-	LF_REC_NEEDS_ATOMIC,
-	LF_REC_CALLS,
+#define LF_KIND(kind, KIND) LF_REC_##KIND,
+#include "schema/records.def"
 };
 
 struct lf_call {

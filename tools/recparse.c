@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * recparse.c - the field checks every record parser shares: a field of
- * the wanted JSON type and form, or a message naming the record kind and
- * field.
+ * recparse.c - the field checks of every record: a field of the wanted
+ * JSON type and form, or a message naming the record kind and field.
  *
  * Records may come from anywhere (a CI artifact, a cache), and what they
  * say reaches terminals, CI logs, patches and file names.  So every
@@ -14,9 +13,10 @@
 #include <string.h>
 #include <jansson.h>
 #include "util.h"
+#include "schema/records.h"
 #include "recparse.h"
 
-bool fail(struct parse *p, const char *key, const char *type)
+bool lf_fail(struct lf_parse *p, const char *key, const char *type)
 {
 	if (!p->err)
 		p->err = xasprintf("%s record: '%s' is missing or not %s",
@@ -26,7 +26,7 @@ bool fail(struct parse *p, const char *key, const char *type)
 
 /* A value of the right type but the wrong form.  S has been checked for
  * control characters, so it can be quoted; a long one is cut. */
-static bool bad_form(struct parse *p, const char *key, const char *s,
+static bool bad_form(struct lf_parse *p, const char *key, const char *s,
 		     const char *form)
 {
 	if (!p->err)
@@ -42,7 +42,7 @@ static bool bad_form(struct parse *p, const char *key, const char *s,
  * which some terminals obey as escape sequences).  Never empty: no field
  * of any record is.
  */
-bool check_text(const char *s, const char *key, struct parse *p)
+bool lf_check_text(const char *s, const char *key, struct lf_parse *p)
 {
 	const unsigned char *u = (const unsigned char *)s;
 
@@ -64,23 +64,23 @@ bool check_text(const char *s, const char *key, struct parse *p)
 	return true;
 }
 
-bool get_str(json_t *o, const char *key, const char **out, struct parse *p)
+bool lf_get_str(json_t *o, const char *key, const char **out, struct lf_parse *p)
 {
 	json_t *v = json_object_get(o, key);
 
 	if (!json_is_string(v))
-		return fail(p, key, "a string");
+		return lf_fail(p, key, "a string");
 	*out = json_string_value(v);
-	return check_text(*out, key, p);
+	return lf_check_text(*out, key, p);
 }
 
-bool get_range(json_t *o, const char *key, long lo, long hi, long *out,
-	       struct parse *p)
+bool lf_get_range(json_t *o, const char *key, long lo, long hi, long *out,
+	       struct lf_parse *p)
 {
 	json_t *v = json_object_get(o, key);
 
 	if (!json_is_integer(v))
-		return fail(p, key, "an integer");
+		return lf_fail(p, key, "an integer");
 	if (json_integer_value(v) < lo || json_integer_value(v) > hi) {
 		if (!p->err)
 			p->err = xasprintf("%s record: '%s' is %" JSON_INTEGER_FORMAT
@@ -92,56 +92,44 @@ bool get_range(json_t *o, const char *key, long lo, long hi, long *out,
 	return true;
 }
 
-bool get_int(json_t *o, const char *key, long *out, struct parse *p)
-{
-	return get_range(o, key, 0, LF_REC_COUNT_MAX, out, p);
-}
-
-bool get_line(json_t *o, const char *key, int *out, struct parse *p)
-{
-	long v;
-
-	if (!get_range(o, key, 0, 100000000, &v, p))
-		return false;
-	*out = v;
-	return true;
-}
-
-bool get_bool(json_t *o, const char *key, bool *out, struct parse *p)
+bool lf_get_bool(json_t *o, const char *key, bool *out, struct lf_parse *p)
 {
 	json_t *v = json_object_get(o, key);
 
 	if (!json_is_boolean(v))
-		return fail(p, key, "true or false");
+		return lf_fail(p, key, "true or false");
 	*out = json_is_true(v);
 	return true;
 }
 
-bool get_array(json_t *o, const char *key, json_t **out, struct parse *p)
+bool lf_get_array(json_t *o, const char *key, json_t **out, struct lf_parse *p)
 {
 	*out = json_object_get(o, key);
 	if (!json_is_array(*out))
-		return fail(p, key, "an array");
+		return lf_fail(p, key, "an array");
 	return true;
 }
 
-bool get_enum(json_t *o, const char *key, const char *const *set,
-	      const char **out, struct parse *p)
+bool lf_get_enum(json_t *o, const char *key, const char *const *set,
+	      const char **out, struct lf_parse *p)
 {
-	if (!get_str(o, key, out, p))
+	if (!lf_get_str(o, key, out, p))
 		return false;
 	for (; *set; set++)
 		if (!strcmp(*set, *out))
 			return true;
+	return lf_bad_enum(p, key, *out);
+}
+
+bool lf_bad_enum(struct lf_parse *p, const char *key, const char *value)
+{
 	if (!p->err)
-		p->err = xasprintf("%s record: unknown %s '%s'", p->what, key, *out);
+		p->err = xasprintf("%s record: unknown %s '%s'", p->what, key, value);
 	return false;
 }
 
-const char *const lf_lock_kinds[] = {
-	"global", "static", "member", "param", "local", "unknown", NULL,
-};
-const char *const lf_modes[] = { "read", "write", "excl", NULL };
+#define NAME(value) #value,
+const char *const lf_lock_kinds[] = { LF_ENUM_LOCK_KIND(NAME) NULL };
 
 /* The identity grammar (docs/RECORDS.md, "Names"): each matcher takes
  * [S, E) and says whether all of it has the form. */
@@ -342,10 +330,10 @@ bool lf_lock_id_ok(const char *id, const char *kind)
 	return false;
 }
 
-bool get_lock(json_t *o, const char *key, const char *kind, const char **out,
-	      struct parse *p)
+bool lf_get_lock(json_t *o, const char *key, const char *kind, const char **out,
+	      struct lf_parse *p)
 {
-	if (!get_str(o, key, out, p))
+	if (!lf_get_str(o, key, out, p))
 		return false;
 	if (kind && lf_lock_id_ok(*out, kind))
 		return true;
@@ -360,9 +348,9 @@ bool get_lock(json_t *o, const char *key, const char *kind, const char **out,
 	return false;
 }
 
-bool check_path(const char *s, const char *key, struct parse *p)
+static bool check_path(const char *s, const char *key, struct lf_parse *p)
 {
-	if (!check_text(s, key, p))
+	if (!lf_check_text(s, key, p))
 		return false;
 	if (path(s, s + strlen(s)))
 		return true;
@@ -370,49 +358,41 @@ bool check_path(const char *s, const char *key, struct parse *p)
 			"the tree");
 }
 
-bool get_path(json_t *o, const char *key, const char **out, struct parse *p)
+bool lf_get_path(json_t *o, const char *key, const char **out, struct lf_parse *p)
 {
-	return get_str(o, key, out, p) && check_path(*out, key, p);
+	return lf_get_str(o, key, out, p) && check_path(*out, key, p);
 }
 
-bool check_function(const char *s, const char *key, bool callee,
-		    struct parse *p)
+bool lf_check_function(const char *s, const char *key, bool callee,
+		    struct lf_parse *p)
 {
-	if (!check_text(s, key, p))
+	if (!lf_check_text(s, key, p))
 		return false;
 	if (function(s, s + strlen(s), callee))
 		return true;
 	return bad_form(p, key, s, "a function name (NAME or TU:NAME)");
 }
 
-bool get_function(json_t *o, const char *key, bool callee, const char **out,
-		  struct parse *p)
+bool lf_get_function(json_t *o, const char *key, bool callee, const char **out,
+		  struct lf_parse *p)
 {
-	return get_str(o, key, out, p) && check_function(*out, key, callee, p);
+	return lf_get_str(o, key, out, p) && lf_check_function(*out, key, callee, p);
 }
 
-bool get_ident(json_t *o, const char *key, const char **out, struct parse *p)
+bool lf_get_ident(json_t *o, const char *key, const char **out, struct lf_parse *p)
 {
-	if (!get_str(o, key, out, p))
+	if (!lf_get_str(o, key, out, p))
 		return false;
 	if (ident(*out, *out + strlen(*out)))
 		return true;
 	return bad_form(p, key, *out, "an identifier");
 }
 
-bool get_type(json_t *o, const char *key, const char **out, struct parse *p)
+bool lf_get_type(json_t *o, const char *key, const char **out, struct lf_parse *p)
 {
-	if (!get_str(o, key, out, p))
+	if (!lf_get_str(o, key, out, p))
 		return false;
 	if (type(*out, *out + strlen(*out)))
 		return true;
 	return bad_form(p, key, *out, "a type name");
-}
-
-bool get_place(json_t *o, struct lf_rec *r, struct parse *p)
-{
-	return get_path(o, "file", &r->file, p) &&
-	       get_line(o, "line", &r->line, p) &&
-	       get_line(o, "column", &r->column, p) &&
-	       get_function(o, "function", false, &r->function, p);
 }

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * output.h - the plugin's record file: one JSON line per record (emit.c
+ * writes them), one file per translation unit, written atomically at the
+ * end of the unit.  The format is docs/RECORDS.md.
+ */
+#ifndef LOCKFIT_OUTPUT_H
+#define LOCKFIT_OUTPUT_H
+
+#include "compat.h"
+
+void lf_output_set_dir(const char *dir);
+/* Was out=DIR given?  Without it nothing is written. */
+bool lf_output_wanted(void);
+
+/* Queue LINE (a JSON object, without newline) for this unit's file. */
+void lf_output_line(const char *line);
+
+/* Write DIR/<tu>.lfr via a temp file and rename.  Returns false (after an
+ * error diagnostic) if the file could not be written. */
+bool lf_output_finish(void);
+
+#endif /* LOCKFIT_OUTPUT_H */

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * schema/records.h - the record format (docs/RECORDS.md) as data, for
+ * the plugin that writes it (C++) and the tool that reads it (C11).
+ *
+ * The versions and the enumerations are here; the record kinds and their
+ * fields are in records.def, an X-macro list each side expands the way
+ * it needs (the plugin: key names; the tool: a table of field checks).
+ */
+#ifndef LOCKFIT_SCHEMA_RECORDS_H
+#define LOCKFIT_SCHEMA_RECORDS_H
+
+/* "v" of every record; a reader refuses any other */
+#define LF_RECORD_VERSION	1
+/* the plugin's version: "lockfit" of the tu record, and its --help */
+#define LF_VERSION		"0.1.0"
+
+/*
+ * Enumerations: X(value) per value, in the order the plugin's own enums
+ * are declared from them (LF_ID_global ... in plugin/lockid.h).  Values
+ * outside the list are a format the reader does not know.
+ */
+#define LF_ENUM_LOCK_KIND(X) \
+	X(global) X(static) X(member) X(param) X(local) X(unknown)
+#define LF_ENUM_MODE(X)		X(read) X(write) X(excl)
+#define LF_ENUM_VARIANT(X)	X(plain) X(irq) X(irqsave) X(bh)
+/* lock_wrapper: what calling the wrapper does */
+#define LF_ENUM_ACTION(X)	X(acquire) X(try) X(try0) X(release)
+/* arch_spin: the verdict, and how each one was reached (status, how) */
+#define LF_ENUM_STATUS(X)	X(safe) X(needs_caller) X(flagged)
+#define LF_ENUM_HOW(X) \
+	X(safe, local) X(safe, assert) X(safe, callers) \
+	X(flagged, enabled) X(flagged, unbalanced) X(flagged, caller) \
+	X(needs_caller, entry)
+/* needs_atomic: what the callers must have off */
+#define LF_ENUM_CONTEXT(X)	X(preempt)
+/* calls: the context of a call */
+#define LF_ENUM_CALL_CONTEXT(X)	X(atomic) X(enabled) X(entry)
+
+/* Numbers: far above anything real, far below what a sum or product of
+ * a few of them could overflow.  LO, HI. */
+#define LF_RANGE_VERSION	LF_RECORD_VERSION, LF_RECORD_VERSION
+#define LF_RANGE_LINE		0, 100000000L		/* line, column */
+#define LF_RANGE_COUNT		0, 1000000000L		/* counts, costs */
+#define LF_RANGE_LOOP_DEPTH	0, 1000L
+#define LF_RANGE_ARG		1, 1000L		/* 1-based argument */
+#define LF_RANGE_SIZE		0, (1L << 40)		/* bytes */
+
+/* Where a record is about a place in the code: the four fields of it. */
+#define LF_PLACE(owner) \
+	LF_FIELD(owner, file, PATH, REQ, _, file) \
+	LF_FIELD(owner, line, INT, REQ, LINE, line) \
+	LF_FIELD(owner, column, INT, REQ, LINE, column) \
+	LF_FIELD(owner, function, FUNCTION, REQ, _, function)
+
+/* The identity of a lock: lock_kind first, it gives the lock's grammar. */
+#define LF_IDENTITY(owner) \
+	LF_FIELD(owner, lock_kind, ENUM, REQ, LOCK_KIND, lock_kind) \
+	LF_FIELD(owner, lock, LOCK, REQ, KIND, lock)
+
+#endif /* LOCKFIT_SCHEMA_RECORDS_H */
