@@ -22,14 +22,14 @@ PLUGIN_LDLIBS   := -ljansson
 
 PLUGIN_SRCS := $(wildcard plugin/*.c) plugin/rules.gen.c
 PLUGIN_OBJS := $(sort $(PLUGIN_SRCS:.c=.o))
-PLUGIN_HDRS := $(wildcard plugin/*.h)
+PLUGIN_HDRS := $(wildcard plugin/*.h schema/*)
 RULES       := rules/primitives.tbl rules/locktypes.tbl rules/boundedcalls.tbl \
 	       rules/thresholds.tbl
 
 TOOL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -I. \
 	-DLOCKFIT_ROOT='"$(CURDIR)"'
 TOOL_SRCS   := $(wildcard tools/*.c)
-TOOL_HDRS   := $(wildcard tools/*.h)
+TOOL_HDRS   := $(wildcard tools/*.h schema/*)
 
 all: plugin/lockfit.so tools/lockfit
 

@@ -54,7 +54,7 @@ struct lf_release { int line; };
 #define LF_C_arch_caller	struct lf_arch_caller
 
 enum lf_type {
-	LF_T_TEXT, LF_T_PATH, LF_T_FUNCTION, LF_T_CALLEE, LF_T_LOCK,
+	LF_T_TEXT, LF_T_PATH, LF_T_FUNCTION, LF_T_CALLEE, LF_T_API, LF_T_LOCK,
 	LF_T_IDENT, LF_T_TYPE, LF_T_INT, LF_T_BOOL, LF_T_ENUM, LF_T_OBJECT,
 	LF_T_ARRAY, LF_T_TUPLES, LF_T_DIR, LF_T_HEX,
 };
@@ -101,6 +101,7 @@ struct lf_field {
 #define LF_ARG_PATH		LF_ARG_TEXT
 #define LF_ARG_FUNCTION		LF_ARG_TEXT
 #define LF_ARG_CALLEE		LF_ARG_TEXT
+#define LF_ARG_API		LF_ARG_TEXT
 #define LF_ARG_IDENT		LF_ARG_TEXT
 #define LF_ARG_TYPE		LF_ARG_TEXT
 #define LF_ARG_BOOL		LF_ARG_TEXT
@@ -206,6 +207,9 @@ static bool get_field(json_t *o, const struct lf_field *f, void *dst,
 	case LF_T_FUNCTION:
 	case LF_T_CALLEE:
 		ok = lf_get_function(o, f->key, f->type == LF_T_CALLEE, &s, p);
+		break;
+	case LF_T_API:
+		ok = lf_get_api(o, f->key, &s, p);
 		break;
 	case LF_T_LOCK:
 		/* lock_kind, checked before, gives the grammar */

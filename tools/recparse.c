@@ -379,6 +379,23 @@ bool lf_get_function(json_t *o, const char *key, bool callee, const char **out,
 	return lf_get_str(o, key, out, p) && lf_check_function(*out, key, callee, p);
 }
 
+/* What the developer wrote: a function name, or a cleanup.h guard as
+ * rules/primitives.tbl spells it, guard(CLASS). */
+bool lf_get_api(json_t *o, const char *key, const char **out, struct lf_parse *p)
+{
+	const char *s, *e;
+
+	if (!lf_get_str(o, key, out, p))
+		return false;
+	s = *out;
+	e = s + strlen(s);
+	if (function(s, e, false) ||
+	    (e - s > 7 && !memcmp(s, "guard(", 6) && e[-1] == ')' &&
+	     ident(s + 6, e - 1)))
+		return true;
+	return bad_form(p, key, s, "a function name or guard(CLASS)");
+}
+
 bool lf_get_ident(json_t *o, const char *key, const char **out, struct lf_parse *p)
 {
 	if (!lf_get_str(o, key, out, p))

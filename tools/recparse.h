@@ -42,6 +42,9 @@ bool lf_get_path(json_t *o, const char *key, const char **out,
 		 struct lf_parse *p);
 bool lf_get_function(json_t *o, const char *key, bool callee,
 		     const char **out, struct lf_parse *p);
+/* A function name, or guard(CLASS) (a cleanup.h guard). */
+bool lf_get_api(json_t *o, const char *key, const char **out,
+		struct lf_parse *p);
 /* A lock identity of KIND, of any kind if KIND is NULL */
 bool lf_get_lock(json_t *o, const char *key, const char *kind,
 		 const char **out, struct lf_parse *p);

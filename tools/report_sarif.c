@@ -15,6 +15,7 @@
 #include "analysis.h"
 #include "checker.h"
 #include "report.h"
+#include "schema/records.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -96,7 +97,7 @@ void lf_report_sarif(FILE *out, const struct lf_analysis *a)
 	root = json_pack("{s:s, s:s, s:[{s:{s:{s:s, s:s, s:o}}, s:o}]}",
 			 "$schema", SARIF_SCHEMA, "version", "2.1.0", "runs",
 			 "tool", "driver", "name", "lockfit",
-			 "semanticVersion", "0.1.0", "rules", rules(),
+			 "semanticVersion", LF_VERSION, "rules", rules(),
 			 "results", results);
 	if (!root || json_dumpf(root, out, JSON_INDENT(2)))
 		lf_die("cannot write the SARIF report");
