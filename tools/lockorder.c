@@ -6,7 +6,11 @@
  * Member identities ("struct sock::sk_callback_lock") stand for every
  * object of the type, so two instances nested in each other look like a
  * cycle.  That errs towards "unsafe", the side a conversion can afford.
+ * The search for cycles first measures, backwards from the lock, how far
+ * each lock is from it: a first hop that cannot get back costs nothing,
+ * and one that can follows only edges that get nearer.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util.h"
@@ -120,20 +124,66 @@ const struct lf_edgelist *lf_edges_in(const struct lf_graph *g, const char *lock
 }
 
 /*
+ * How many edges from each lock to a read acquisition of LOCK (not from
+ * LOCK itself, and not through it): breadth first backwards.  Locks that
+ * cannot get back have none.
+ */
+static struct strmap *dist_back(const struct lf_graph *g, const char *lock)
+{
+	struct strmap *dist = strmap_new();
+	const struct lf_edgelist *in = lf_edges_in(g, lock);
+	struct { const char **v; size_t n, cap; } queue = { 0 };
+
+	for (size_t i = 0; i < in->n; i++) {
+		const char *from = in->v[i]->from;
+
+		if (strcmp(in->v[i]->to_mode, "read") || !strcmp(from, lock) ||
+		    strmap_get(dist, from))
+			continue;
+		strmap_put(dist, from, (void *)(uintptr_t)1);
+		VEC_PUSH(&queue, from);
+	}
+	for (size_t q = 0; q < queue.n; q++) {
+		uintptr_t d = (uintptr_t)strmap_get(dist, queue.v[q]);
+
+		in = lf_edges_in(g, queue.v[q]);
+		for (size_t i = 0; i < in->n; i++) {
+			const char *from = in->v[i]->from;
+
+			if (!strcmp(from, lock) || strmap_get(dist, from))
+				continue;
+			strmap_put(dist, from, (void *)(d + 1));
+			VEC_PUSH(&queue, from);
+		}
+	}
+	free(queue.v);
+	return dist;
+}
+
+/*
  * Breadth first from FIRST->to back to LOCK, entering LOCK only by a read
  * acquisition.  PREV maps each reached lock to the edge that reached it.
+ * Only edges one step nearer LOCK (DIST) are followed: the path found is
+ * the one a search of the whole graph finds first, without searching the
+ * graph again for every first hop.
  */
 static bool path_back(const struct lf_graph *g, const char *lock,
-		      const struct lf_edge *first, struct lf_edgelist *path)
+		      const struct strmap *dist, const struct lf_edge *first,
+		      struct lf_edgelist *path)
 {
-	struct strmap *prev = strmap_new();
+	struct strmap *prev;
 	struct lf_edgelist queue = { 0 };
 	const struct lf_edge *last = NULL;
 
+	if (!strmap_get(dist, first->to))
+		return false;
+	prev = strmap_new();
 	strmap_put(prev, first->to, (void *)first);
 	VEC_PUSH(&queue, first);
 	for (size_t q = 0; q < queue.n && !last; q++) {
-		const struct lf_edgelist *out = lf_edges_out(g, queue.v[q]->to);
+		const char *at = queue.v[q]->to;
+		uintptr_t d = (uintptr_t)strmap_get(dist, at);
+		const struct lf_edgelist *out = lf_edges_out(g, at);
 
 		for (size_t i = 0; i < out->n && !last; i++) {
 			const struct lf_edge *e = out->v[i];
@@ -144,12 +194,14 @@ static bool path_back(const struct lf_graph *g, const char *lock,
 					last = e;
 				continue;
 			}
-			if (strmap_get(prev, e->to))
+			if ((uintptr_t)strmap_get(dist, e->to) != d - 1 ||
+			    strmap_get(prev, e->to))
 				continue;
 			strmap_put(prev, e->to, (void *)e);
 			VEC_PUSH(&queue, e);
 		}
 	}
+	free(queue.v);
 	if (!last)
 		return false;
 	/* Walk back from the last edge to FIRST, then reverse. */
@@ -171,6 +223,7 @@ void lf_read_cycles(const struct lf_graph *g, const char *lock,
 {
 	const struct lf_edgelist *first = lf_edges_out(g, lock);
 	const char *last_to = NULL;
+	struct strmap *dist = NULL;
 
 	for (size_t i = 0; i < first->n; i++) {
 		const struct lf_edge *e = first->v[i];
@@ -181,7 +234,9 @@ void lf_read_cycles(const struct lf_graph *g, const char *lock,
 			continue;
 		if (last_to && !strcmp(last_to, e->to))
 			continue;
-		if (path_back(g, lock, e, &path)) {
+		if (!dist)
+			dist = dist_back(g, lock);
+		if (path_back(g, lock, dist, e, &path)) {
 			VEC_PUSH(out, path);
 			last_to = e->to;
 		}

@@ -7,8 +7,11 @@
  * real lock records a lock_arg.  Binding follows those, through wrappers
  * that pass their own parameter on, up to LF_BIND_DEPTH hops; a param
  * identity bound to several locks counts as a site of each, since any of
- * them may be the one held there.
+ * them may be the one held there.  What an identity is bound to is
+ * remembered per hop count, so binding is linear in the lock_arg records
+ * times LF_BIND_DEPTH, however the parameters pass each other on.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "util.h"
@@ -35,40 +38,99 @@ const char *lf_lock_type(const struct lf_lock *l)
 	return !strcmp(l->cls, "rwlock") ? "rwlock_t" : "rw_semaphore";
 }
 
-static void add_target(struct lf_targets *out, const char *lock,
-		       const char *kind, const char *via)
+/*
+ * The targets of one param identity with HOPS lock_arg hops left to
+ * follow, in the order a depth-first walk of its bindings first meets
+ * them.  Computed once per (identity, hops): a parameter passed to itself
+ * at K call sites would otherwise be walked K^LF_BIND_DEPTH times.
+ */
+struct bind_node {
+	struct lf_targets *left[LF_BIND_DEPTH + 1];
+	unsigned long merged;	/* the stamp of the list it was last merged into */
+};
+
+struct lf_bindmemo {
+	struct strmap *nodes;	/* "param:F:N" -> struct bind_node */
+	struct strmap *in;	/* lock -> stamp of the list holding it */
+	unsigned long stamp;
+};
+
+static struct bind_node *bind_node(struct lf_bindmemo *m, const char *name)
 {
-	for (size_t i = 0; i < out->n; i++)
-		if (!strcmp(out->v[i].lock, lock))
-			return;
-	VEC_PUSH(out, ((struct lf_target){ lock, kind, via }));
+	struct bind_node *n = strmap_get(m->nodes, name);
+
+	if (!n) {
+		n = xcalloc(1, sizeof(*n));
+		strmap_put(m->nodes, name, n);
+	}
+	return n;
 }
 
-static void resolve_param(const struct lf_locks *ls, const char *name,
-			  const char *via, int depth, struct lf_targets *out)
+static void merge_target(struct lf_bindmemo *m, unsigned long stamp,
+			 struct lf_targets *t, const char *lock, const char *kind)
+{
+	if ((unsigned long)(uintptr_t)strmap_get(m->in, lock) == stamp)
+		return;
+	strmap_put(m->in, lock, (void *)(uintptr_t)stamp);
+	VEC_PUSH(t, ((struct lf_target){ lock, kind, NULL }));
+}
+
+static const struct lf_targets *bound(const struct lf_locks *ls,
+				      const char *name, int hops)
 {
 	const struct lf_bindlist *b = strmap_get(ls->binds, name);
+	struct lf_bindmemo *m = ls->memo;
+	struct bind_node *n = bind_node(m, name);
+	struct lf_targets *t;
+	unsigned long stamp;
 
+	if (n->left[hops])
+		return n->left[hops];
+	/* The deeper lists first: merging below uses the stamps. */
+	for (size_t i = 0; b && hops && i < b->n; i++)
+		if (!strcmp(b->v[i]->lock_kind, "param"))
+			bound(ls, b->v[i]->lock, hops - 1);
+	t = xcalloc(1, sizeof(*t));
+	stamp = ++m->stamp;
 	for (size_t i = 0; b && i < b->n; i++) {
 		const struct lf_rec *la = b->v[i];
+		const struct lf_targets *up;
+		struct bind_node *un;
 
-		if (!strcmp(la->lock_kind, "param")) {
-			if (depth < LF_BIND_DEPTH)
-				resolve_param(ls, la->lock, via, depth + 1, out);
-		} else if (lf_kind_comparable(la->lock_kind)) {
-			add_target(out, la->lock, la->lock_kind, via);
+		if (lf_kind_comparable(la->lock_kind)) {
+			merge_target(m, stamp, t, la->lock, la->lock_kind);
+			continue;
 		}
+		if (!hops || strcmp(la->lock_kind, "param"))
+			continue;
+		un = bind_node(m, la->lock);
+		if (un->merged == stamp)
+			continue;
+		un->merged = stamp;
+		up = un->left[hops - 1];
+		for (size_t j = 0; j < up->n; j++)
+			merge_target(m, stamp, t, up->v[j].lock, up->v[j].kind);
 	}
+	n->left[hops] = t;
+	return t;
 }
 
 void lf_resolve(const struct lf_locks *ls, const char *name, const char *kind,
 		struct lf_targets *out)
 {
+	const struct lf_targets *t;
+
 	out->n = 0;
-	if (lf_kind_comparable(kind))
-		add_target(out, name, kind, NULL);
-	else if (!strcmp(kind, "param"))
-		resolve_param(ls, name, name, 0, out);
+	if (lf_kind_comparable(kind)) {
+		VEC_PUSH(out, ((struct lf_target){ name, kind, NULL }));
+		return;
+	}
+	if (strcmp(kind, "param"))
+		return;
+	t = bound(ls, name, LF_BIND_DEPTH);
+	for (size_t i = 0; i < t->n; i++)
+		VEC_PUSH(out, ((struct lf_target){ t->v[i].lock, t->v[i].kind,
+						   name }));
 }
 
 /* lock_arg: a call passing a lock as argument ARG of CALLEE binds
@@ -76,6 +138,9 @@ void lf_resolve(const struct lf_locks *ls, const char *name, const char *kind,
 static void collect_bindings(const struct lf_records *recs, struct lf_locks *ls)
 {
 	ls->binds = strmap_new();
+	ls->memo = xcalloc(1, sizeof(*ls->memo));
+	ls->memo->nodes = strmap_new();
+	ls->memo->in = strmap_new();
 	for (size_t i = 0; i < recs->recs.n; i++) {
 		const struct lf_rec *r = &recs->recs.v[i];
 		struct lf_bindlist *b;

@@ -41,6 +41,8 @@ struct lf_lock {
 	struct lf_verdict *verdict;
 };
 
+struct lf_bindmemo;
+
 /* The lock_arg records that bind one param:F:N identity. */
 struct lf_bindlist {
 	const struct lf_rec **v;
@@ -51,6 +53,7 @@ struct lf_locks {
 	struct { struct lf_lock **v; size_t n, cap; } locks;
 	struct strmap *byname;
 	struct strmap *binds;	/* "param:F:N" -> struct lf_bindlist */
+	struct lf_bindmemo *memo;	/* what lf_resolve() found, per hop count */
 };
 
 /* The real locks NAME (of KIND) stands for; none for local/unknown ones,
