@@ -85,6 +85,7 @@ check: deps
 	testsuite/security/run
 	testsuite/fuzz/selftest
 	$(MAKE) fuzz N=300
+	testsuite/fuzz/regressions/run
 	$(PYTHON) testsuite/run-fixtures --plugin plugin/lockfit.so testsuite/fixtures
 	testsuite/cocci/run
 	testsuite/patch/run

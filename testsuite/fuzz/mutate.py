@@ -222,10 +222,10 @@ class Case:
 			return
 		f, n = self.rng.choice(self.funcs), self.rng.choice([1, 1, 2, 0, 7])
 		r["lock"], r["lock_kind"], r["param"] = "param:%s:%d" % (f, n), "param", n
-		# A chain back to a real lock, or a parameter passed to itself at
-		# a few sites (few: many is D1, exponential today).
+		# A chain back to a real lock, or a parameter passed to itself,
+		# at up to 40 sites (D1: binding was exponential in them).
 		target = self.rng.choice(self.locks) if how == 1 else r["lock"]
-		for k in range(self.rng.choice([1, 2, 5])):
+		for k in range(self.rng.choice([1, 2, 5, 16, 40])):
 			recs.insert(0, {"v": 1, "record": "lock_arg", "tu": r.get("tu"),
 					"file": r.get("file"), "line": 1000 + k,
 					"column": 1, "function": f, "callee": f,
