@@ -10,6 +10,8 @@
 #   make kernel-report lockfit build over a Linux 6.1 subset, then its patches
 #
 # Everything GCC-specific is in plugin/compat.h; lock facts are in rules/.
+# Generated files (plugin/rules.gen.c, tools/rules.gen.c) are made in the
+# source tree by build/gen-rules; nothing else is.
 
 CC        ?= gcc
 CXX       := g++
@@ -22,14 +24,19 @@ PLUGIN_LDLIBS   := -ljansson
 
 PLUGIN_SRCS := $(wildcard plugin/*.c) plugin/rules.gen.c
 PLUGIN_OBJS := $(sort $(PLUGIN_SRCS:.c=.o))
-PLUGIN_HDRS := $(wildcard plugin/*.h schema/*)
-RULES       := rules/primitives.tbl rules/locktypes.tbl rules/boundedcalls.tbl \
-	       rules/thresholds.tbl
+PLUGIN_HDRS := $(wildcard plugin/*.h schema/*) rules/reader.h
+RULES       := $(wildcard rules/*.tbl)
+
+# The one reader of rules/*.tbl (rules/reader.c): build/gen-rules runs it at
+# build time, the tool links it for LOCKFIT_RULES.
+GEN_RULES   := build/gen-rules
+HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra
 
 TOOL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -I. \
 	-DLOCKFIT_ROOT='"$(CURDIR)"'
-TOOL_SRCS   := $(wildcard tools/*.c)
-TOOL_HDRS   := $(wildcard tools/*.h schema/*)
+TOOL_SRCS   := $(filter-out tools/rules.gen.c,$(wildcard tools/*.c)) \
+	       tools/rules.gen.c rules/reader.c
+TOOL_HDRS   := $(wildcard tools/*.h schema/*) rules/reader.h
 
 all: plugin/lockfit.so tools/lockfit
 
@@ -39,11 +46,19 @@ tools/lockfit: $(TOOL_SRCS) $(TOOL_HDRS)
 # The Coccinelle scripts are generated from rules/rewrites.tbl and kept in
 # git (so they run under the kernel's make coccicheck as they are);
 # testsuite/cocci/run checks they are up to date.
-cocci: $(wildcard cocci/templates/*) rules/rewrites.tbl rules/primitives.tbl
+cocci: $(wildcard cocci/templates/*) $(RULES) $(GEN_RULES)
 	scripts/gen-cocci
 
-plugin/rules.gen.c: $(RULES) scripts/gen-rules.awk
-	LC_ALL=C awk -f scripts/gen-rules.awk $(RULES) > $@.tmp
+$(GEN_RULES): rules/gen-rules.c rules/reader.c rules/reader.h
+	@mkdir -p $(@D)
+	$(CC) $(HOST_CFLAGS) -o $@ rules/gen-rules.c rules/reader.c
+
+plugin/rules.gen.c: $(RULES) $(GEN_RULES)
+	$(GEN_RULES) plugin rules > $@.tmp
+	mv $@.tmp $@
+
+tools/rules.gen.c: $(RULES) $(GEN_RULES)
+	$(GEN_RULES) tool rules > $@.tmp
 	mv $@.tmp $@
 
 plugin/%.o: plugin/%.c $(PLUGIN_HDRS)
@@ -112,6 +127,7 @@ kernel-report: deps
 
 clean:
 	rm -f plugin/*.o plugin/lockfit.so tools/lockfit plugin/rules.gen.c plugin/rules.gen.c.tmp
-	rm -rf build/fuzz
+	rm -f tools/rules.gen.c tools/rules.gen.c.tmp
+	rm -rf build/fuzz $(GEN_RULES)
 
 .PHONY: all cocci deps example check check-kernel bench kernel-report fuzz clean

@@ -22,7 +22,7 @@ static int cmp_locktype(const void *key, const void *elem)
 		      ((const struct lf_locktype *)elem)->type);
 }
 
-/* The table is sorted by name (gen-rules.awk refuses it otherwise). */
+/* The table is sorted by name (rules/reader.c refuses it otherwise). */
 const struct lf_primitive *lf_primitive_lookup(const char *name)
 {
 	return (const struct lf_primitive *)bsearch(name, lf_primitives,
@@ -53,9 +53,9 @@ const struct lf_bounded_call *lf_bounded_call_lookup(const char *name)
 const char *lf_class_name(enum lf_class cls)
 {
 	static const char *const names[LF_CLASS_COUNT] = {
-		"rwlock", "spinlock", "raw_spinlock", "rwsem", "mutex",
-		"percpu_rwsem", "arch_spinlock", "arch_rwlock", "bitlock",
-		"preempt", "irq", "bh", "rcu_sched",
+#define X(name) #name,
+		LFR_CLASSES(X)
+#undef X
 	};
 
 	return cls < LF_CLASS_COUNT ? names[cls] : "?";

@@ -3,31 +3,39 @@
  * rules.h - lock facts, generated from the rules/ tables at build time.
  *
  * The tables are data: add a primitive by adding a row to
- * rules/primitives.tbl, never by naming it in a check.
+ * rules/primitives.tbl, never by naming it in a check.  The enums are
+ * made from the token lists of rules/reader.h, the tables' one reader.
  */
 #ifndef LOCKFIT_RULES_H
 #define LOCKFIT_RULES_H
 
+#include "rules/reader.h"
+
 enum lf_class {
-	LF_CLASS_rwlock, LF_CLASS_spinlock, LF_CLASS_raw_spinlock,
-	LF_CLASS_rwsem, LF_CLASS_mutex, LF_CLASS_percpu_rwsem,
-	LF_CLASS_arch_spinlock, LF_CLASS_arch_rwlock, LF_CLASS_bitlock,
-	/* contexts, not locks */
-	LF_CLASS_preempt, LF_CLASS_irq, LF_CLASS_bh, LF_CLASS_rcu_sched,
+#define X(name) LF_CLASS_##name,
+	LFR_CLASSES(X)
+#undef X
 	LF_CLASS_COUNT
 };
 
 enum lf_action {
-	LF_ACT_acquire, LF_ACT_try, LF_ACT_try0, LF_ACT_spin,
-	LF_ACT_release, LF_ACT_unspin,
-	LF_ACT_init, LF_ACT_pass, LF_ACT_disable, LF_ACT_enable,
-	LF_ACT_query, LF_ACT_assert,
+#define X(name) LF_ACT_##name,
+	LFR_ACTIONS(X)
+#undef X
 };
 
-enum lf_mode { LF_MODE_none, LF_MODE_read, LF_MODE_write, LF_MODE_excl };
+enum lf_mode {
+	LF_MODE_none,
+#define X(name) LF_MODE_##name,
+	LFR_MODES(X)
+#undef X
+};
 
 enum lf_variant {
-	LF_VAR_none, LF_VAR_plain, LF_VAR_irq, LF_VAR_irqsave, LF_VAR_bh,
+	LF_VAR_none,
+#define X(name) LF_VAR_##name,
+	LFR_VARIANTS(X)
+#undef X
 };
 
 /* What a primitive turns off (acquire/disable) or on (release/enable). */
@@ -57,8 +65,6 @@ struct lf_primitive {
 struct lf_locktype {
 	const char *type;	/* "rwlock_t", "struct mutex" */
 	enum lf_class cls;
-	const char *define;
-	const char *init;
 };
 
 /* An out-of-line function known to be short (rules/boundedcalls.tbl). */

@@ -1,145 +1,39 @@
 #!/usr/bin/awk -f
-# gen-cocci.awk - check rules/rewrites.tbl (against rules/primitives.tbl and
-# rules/locktypes.tbl) and expand the @@LF_...@@ markers of one Coccinelle
-# template with it.  Driven by scripts/gen-cocci; see rules/rewrites.tbl for
-# the table and scripts/gen-cocci --help for the markers.
+# gen-cocci.awk - expand the @@LF_...@@ markers of one Coccinelle template
+# with the rows of rules/rewrites.tbl.  Driven by scripts/gen-cocci; see
+# rules/rewrites.tbl for the table and scripts/gen-cocci --help for the
+# markers.  The tables are read and checked by rules/reader.c, not here:
+# ROWS is what `build/gen-rules cocci rules` writes of them, tab separated.
 #
-# usage: LC_ALL=C awk -f scripts/gen-cocci.awk rules/primitives.tbl \
-#            rules/locktypes.tbl rules/rewrites.tbl [TEMPLATE.cocci.in]
+# usage: LC_ALL=C awk -f scripts/gen-cocci.awk ROWS TEMPLATE.cocci.in
 # Errors go to stderr as FILE:LINE: message; the exit status is then 1.
 
-function fail(msg) {
-	printf "%s:%d: %s\n", FILENAME, FNR, msg > "/dev/stderr"
-	errors++
-}
+BEGIN { FS = "\t" }
+
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
 function has(list, word) { return index(" " list " ", " " word " ") > 0 }
 
-# parse_call(TEXT): split "[static ]NAME(ARG, ...)" into P_static, P_name,
-# P_args (canonical "A, B"); returns 0 if TEXT is not of that form.
-function parse_call(text,    n, parts, i, a) {
-	P_static = ""
-	if (text ~ /^static /) { P_static = "static "; text = substr(text, 8) }
-	if (text !~ /^[A-Za-z_][A-Za-z0-9_]*\([^()]*\)$/)
-		return 0
-	P_name = substr(text, 1, index(text, "(") - 1)
-	a = substr(text, index(text, "(") + 1); a = substr(a, 1, length(a) - 1)
-	n = split(a, parts, ",")
-	P_args = ""
-	for (i = 1; i <= n; i++) {
-		parts[i] = trim(parts[i])
-		if (parts[i] !~ /^[A-Z]$/)
-			return 0
-		P_args = P_args (i > 1 ? ", " : "") parts[i]
-	}
-	return 1
-}
-
-# --- rules/primitives.tbl: api -> class, action, lock argument -------------
-FILENAME ~ /primitives\.tbl$/ {
-	if ($0 ~ /^[ \t]*(#|$)/ || NF < 9) next
-	api = $2
-	if (api ~ /\(/) next                       # guard(...) rows
-	api_class[api] = api_class[api] " " $3 " "
-	api_class_arg[api] = api_class_arg[api] " " $3 "/" $6 " "
-	api_action[api] = api_action[api] " " $4 " "
-	if (($4 == "disable" || $4 == "acquire") && $8 ~ /(preempt|irq)/ && !has(disable_apis, api))
-		disable_apis = disable_apis " " api
-	ncover++; cover_api[ncover] = api; cover_class[ncover] = $3; cover_arg[ncover] = $6
-	next
-}
-
-# --- rules/locktypes.tbl: the lock types -----------------------------------
-FILENAME ~ /locktypes\.tbl$/ {
-	if ($0 ~ /^[ \t]*(#|$)/) next
-	locktype[NF == 5 ? $1 " " $2 : $1] = 1
-	next
-}
-
-# --- rules/rewrites.tbl ----------------------------------------------------
-FILENAME ~ /rewrites\.tbl$/ { rewrites_file = FILENAME }
-FILENAME ~ /rewrites\.tbl$/ && /^%kind/ {
-	if (NF != 5 || $4 != "->") { fail("expected: %kind NAME FROM-CLASSES -> TO-CLASSES"); next }
-	if (nkinds > 0 && $2 <= kindname[nkinds]) fail("%kind '" $2 "' is out of order or duplicate")
-	kindname[++nkinds] = $2
-	kind_from[$2] = " " $3 " "; gsub(/,/, " ", kind_from[$2])
-	kind_to[$2] = " " $5 " "; gsub(/,/, " ", kind_to[$2])
-	next
-}
-FILENAME ~ /rewrites\.tbl$/ {
-	if ($0 ~ /^[ \t]*(#|$)/) next
-	if (NF < 6) { fail("expected: KIND CAT WHEN FROM -> TO"); next }
-	kind = $1; cat = $2; when = $3
-	if (!(kind in kind_from)) { fail("unknown kind '" kind "' (declare it with %kind)"); next }
-	if (!has("call stmt free decl init type", cat)) { fail("unknown cat '" cat "' (call stmt free decl init type)"); next }
-	if (when != "-" && when !~ /^[a-z]+=[a-z0-9]+$/) { fail("when must be - or NAME=VALUE, got '" when "'"); next }
-	rest = $0
-	sub(/^[ \t]*[^ \t]+[ \t]+[^ \t]+[ \t]+[^ \t]+[ \t]+/, "", rest)
-	n = split(rest, ft, / -> /)
-	if (n != 2) { fail("expected exactly one ' -> ' between FROM and TO"); next }
-	from = trim(ft[1]); to = trim(ft[2])
-	gsub(/[ \t]+/, " ", from); gsub(/[ \t]+/, " ", to)
-
-	if (cat == "type") {
-		if (from !~ /^((struct|unsigned) )?[A-Za-z_][A-Za-z0-9_]*$/ || to !~ /^((struct|unsigned) )?[A-Za-z_][A-Za-z0-9_]*$/) {
-			fail("type rows name C types: '" from "' -> '" to "'"); next
-		}
-		if (kind != "bitlock" && !(from in locktype)) fail("type '" from "' is not in rules/locktypes.tbl")
-		if (!(to in locktype)) fail("type '" to "' is not in rules/locktypes.tbl")
-		fname = from; fargs = ""; fstatic = ""
-	} else {
-		if (!parse_call(from)) { fail("FROM must be [static ]NAME(X, ...) with one-capital placeholders: '" from "'"); next }
-		if (P_static != "" && cat != "decl") fail("only decl rows may be static")
-		fname = P_name; fargs = P_args; fstatic = P_static
-		from = fstatic fname "(" fargs ")"
-		if (to != "-" && (cat == "call" || cat == "decl" || cat == "init")) {
-			if (!parse_call(to)) { fail("TO must be -, or [static ]NAME(X, ...): '" to "'"); next }
-			to = P_static P_name "(" P_args ")"
-		} else if (to != "-") {            # stmt, free: statements
-			m = split(to, pieces, ";"); to = ""
-			for (i = 1; i <= m; i++) {
-				pieces[i] = trim(pieces[i])
-				if (pieces[i] == "") { fail("empty statement in TO"); continue }
-				to = to (to == "" ? "" : "; ") pieces[i]
-			}
-		}
-		# every primitive that TO calls must be of the kind's TO-CLASSES
-		rest = to
-		while (match(rest, /[A-Za-z_][A-Za-z0-9_]*\(/)) {
-			tname = substr(rest, RSTART, RLENGTH - 1); rest = substr(rest, RSTART + RLENGTH)
-			if (!(tname in api_class)) continue
-			ok = 0
-			split(api_class[tname], cl, " ")
-			for (i in cl) if (has(kind_to[kind], cl[i])) ok = 1
-			if (!ok) fail("'" tname "' is class " trim(api_class[tname]) " in rules/primitives.tbl, not one of " trim(kind_to[kind]))
-		}
-		if (fname in api_class) {
-			ok = 0
-			split(api_class_arg[fname], cl, " ")
-			for (i in cl) {
-				split(cl[i], ca, "/")
-				if (has(kind_from[kind], ca[1]) || has(kind_from[kind], cl[i])) ok = 1
-			}
-			if (!ok) fail("'" fname "' is class " trim(api_class[fname]) " in rules/primitives.tbl, not one of " trim(kind_from[kind]))
-		}
-	}
-	key = kind " " cat " " when " " from
-	if (nrows > 0 && key <= rkey[nrows])
-		fail("row '" key "' is out of order or duplicate (after '" rkey[nrows] "')")
-	if (cat == "type" && to != "-") {
-		g = kind SUBSEP cat
-		if ((g in type_to) && type_to[g] != to) fail("all type rows of kind " kind " must have the same TO")
-		type_to[g] = to
-	}
+# --- the rows build/gen-rules wrote ----------------------------------------
+FILENAME !~ /\.cocci\.in$/ && $1 == "file" { rewrites_file = $2; next }
+# an api of rules/primitives.tbl and the action of one of its rows
+FILENAME !~ /\.cocci\.in$/ && $1 == "api" { api_action[$2] = api_action[$2] " " $3 " "; next }
+# an api after which preemption or irqs are off
+FILENAME !~ /\.cocci\.in$/ && $1 == "off" { disable_apis = disable_apis " " $2; next }
+FILENAME !~ /\.cocci\.in$/ && $1 == "row" {
+	kind = $2; cat = $3; when = $4
 	nrows++
-	rkey[nrows] = key; rkind[nrows] = kind; rcat[nrows] = cat; rwhen[nrows] = when
-	rfrom[nrows] = from; rto[nrows] = to; rname[nrows] = fname; rargs[nrows] = fargs
-	rstatic[nrows] = fstatic
+	rkind[nrows] = kind; rcat[nrows] = cat; rwhen[nrows] = when
+	rfrom[nrows] = $5; rto[nrows] = $6; rname[nrows] = $7; rargs[nrows] = $8
+	rstatic[nrows] = $9; rtname[nrows] = $10; rtargs[nrows] = $11
+	if (cat == "type" && $6 != "-") type_to[kind, cat] = $6
 	grp = group_of(kind, cat, when)
 	rgroup[nrows] = grp; Kind[grp] = kind; Cat[grp] = cat
 	groups[grp] = groups[grp] " " nrows
-	if (when == "-") kind_names[kind] = kind_names[kind] " " fname " "
 	next
+}
+FILENAME !~ /\.cocci\.in$/ {
+	printf "%s:%d: not a row of build/gen-rules cocci\n", FILENAME, FNR > "/dev/stderr"
+	exit 1
 }
 
 function group_of(kind, cat, when,    g) {
@@ -149,7 +43,6 @@ function group_of(kind, cat, when,    g) {
 }
 
 # --- the template ----------------------------------------------------------
-FILENAME ~ /\.cocci\.in$/ && !checked { checked = 1; check_table() }
 FILENAME ~ /\.cocci\.in$/ {
 	if (errors) exit 1
 	line = $0
@@ -182,27 +75,7 @@ FILENAME ~ /\.cocci\.in$/ {
 	next
 }
 
-END {
-	if (!checked) check_table()
-	exit errors ? 1 : 0
-}
-
-# Coverage: every primitive api of a kind's FROM-CLASSES has a `-` row.
-function check_table(    i, k, c, cl, n, j, want) {
-	for (i = 1; i <= ncover; i++)
-		for (k = 1; k <= nkinds; k++) {
-			n = split(kind_from[kindname[k]], cl, " ")
-			want = 0
-			for (j = 1; j <= n; j++)
-				if (cl[j] == cover_class[i] || cl[j] == cover_class[i] "/" cover_arg[i]) want = 1
-			if (want && !has(kind_names[kindname[k]], cover_api[i]) && !((kindname[k], cover_api[i]) in warned)) {
-				warned[kindname[k], cover_api[i]] = 1
-				printf "%s: kind %s has no row with when - for %s api '%s' (rules/primitives.tbl)\n", rewrites_file, kindname[k], cover_class[i], cover_api[i] > "/dev/stderr"
-				errors++
-			}
-		}
-	if (nrows == 0) { print rewrites_file ": no rows" > "/dev/stderr"; errors++ }
-}
+END { exit errors ? 1 : 0 }
 
 # subst(TEXT, SIDE): replace the one-capital placeholders that have a
 # value for SIDE ("minus" or "plus") in the current marker's options.
@@ -259,7 +132,7 @@ function commas(list) { list = trim(list); gsub(/ +/, ", ", list); gsub(/\001/, 
 function branch(r,    cat, fa, ta, pieces, m, i, k, s, tn) {
 	cat = rcat[r]
 	if (cat == "call" || cat == "init") {
-		parse_call(rto[r]); tn = P_name; ta = P_args; fa = rargs[r]
+		tn = rtname[r]; ta = rtargs[r]; fa = rargs[r]
 		if (ta == fa)
 			return "- " rname[r] Pos "\n+ " tn "\n  (" subst(fa, "minus") ")"
 		if (fa != "" && index(ta, fa ", ") == 1)
@@ -354,7 +227,7 @@ function inline(m,    g, what, out, ids, n, i, r, l, nm, t) {
 		for (i = 1; i <= n; i++) {
 			r = ids[i]
 			nm = rname[r]; if (!has(out, nm)) out = out nm " "
-			if (rto[r] != "-") { parse_call(rto[r]); if (!has(out, P_name)) out = out P_name " " }
+			if (rto[r] != "-" && !has(out, rtname[r])) out = out rtname[r] " "
 		}
 	} else if (what == "TO") {
 		if (!((Kind[g], Cat[g]) in type_to)) { printf "%s:%d: %s: not a type group\n", FILENAME, FNR, m > "/dev/stderr"; errors++; return "" }

@@ -60,21 +60,22 @@ static void static_site(const struct lf_bit_input *a, struct lf_bit_site *s)
 {
 	const struct lf_rec *r = s->rec;
 	long depth = r->loop_depth > 0 ? r->loop_depth : 0;
-	long score = LF_SCORE_LOOP * depth;
+	long score = a->rules->bitlock_score_loop * depth;
 	char *path;
 
 	s->reached = lf_hot_reach(a->calls, r->function, &s->hot);
 	if (s->reached && !s->hot.depth) {
-		score += LF_SCORE_REACH + LF_SCORE_ENTRY;
+		score += a->rules->bitlock_score_reach +
+			 a->rules->bitlock_score_entry;
 		path = xstrdup("a hot entry point itself");
 	} else if (s->reached) {
-		score += LF_SCORE_REACH;
+		score += a->rules->bitlock_score_reach;
 		path = xasprintf("reachable from %s in %d call%s",
 				 lf_fn_basename(s->hot.entry), s->hot.depth,
 				 lf_plural(s->hot.depth));
 	} else {
-		path = xasprintf("not within %d calls of a hot entry point",
-				 LF_HOT_DEPTH);
+		path = xasprintf("not within %ld calls of a hot entry point",
+				 a->rules->hot_call_depth);
 	}
 	s->hotness = score;
 	s->why = xasprintf("static %ld: loop depth %ld; %s", score, depth, path);

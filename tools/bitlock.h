@@ -11,16 +11,11 @@
 #include "records.h"
 #include "callgraph.h"
 
-/* Per loop around the acquire, on a hot path, an entry point itself. */
-#define LF_SCORE_LOOP	10
-#define LF_SCORE_REACH	20
-#define LF_SCORE_ENTRY	5
-
 /* One acquire site (a section record outside the lock's wrappers). */
 struct lf_bit_site {
 	const struct lf_rec *rec;
 	double hotness;		/* samples (profile) or score (static) */
-	bool reached;		/* static: within LF_HOT_DEPTH of an entry */
+	bool reached;		/* static: within hot_call_depth of an entry */
 	struct lf_hot hot;	/* valid when reached */
 	char *why;		/* "samples 1234 (12.3%)", "static 30: ..." */
 };

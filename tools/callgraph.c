@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * callgraph.c - index the "calls" records by caller and by callee, and
- * find what lies within LF_HOT_DEPTH calls of a hot entry point.
+ * find what lies within hot_call_depth calls of a hot entry point.
  *
  * The records name a static function "file:name" in every unit that
  * compiles it (a static inline of a header is one function per unit),
@@ -106,7 +106,7 @@ static void reach(struct lf_callgraph *g, const struct lf_records *recs)
 		const struct lf_hot *h = strmap_get(g->hot, queue.v[i]);
 		const struct lf_callsites *body = strmap_get(g->bodies, queue.v[i]);
 
-		if (h->depth == LF_HOT_DEPTH)
+		if (h->depth >= g->rules->hot_call_depth)
 			continue;
 		for (size_t j = 0; body && j < body->n; j++)
 			mark(g, &queue, body->v[j].call->callee, h->entry,

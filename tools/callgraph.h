@@ -10,9 +10,6 @@
 
 #include "records.h"
 
-/* How many calls below a hot entry point a function still counts as hot. */
-#define LF_HOT_DEPTH 3
-
 /* One call: CALL of REC's function. */
 struct lf_callsite {
 	const struct lf_rec *rec;	/* the caller's calls record */
@@ -38,7 +35,7 @@ struct lf_callgraph {
 };
 
 struct lf_rules;
-/* Index the calls records; mark what is within LF_HOT_DEPTH calls of a
+/* Index the calls records; mark what is within rules/thresholds.tbl's hot_call_depth calls of a
  * function in hotpaths.tbl. */
 void lf_callgraph_build(const struct lf_records *recs,
 			const struct lf_rules *rules, struct lf_callgraph *g);
@@ -51,7 +48,7 @@ const struct lf_callsites *lf_callers(const struct lf_callgraph *g,
 				      const char *function);
 
 /* How FUNCTION is reached from a hot entry point; false if it is not
- * within LF_HOT_DEPTH calls of one. */
+ * within rules/thresholds.tbl's hot_call_depth calls of one. */
 bool lf_hot_reach(const struct lf_callgraph *g, const char *function,
 		  struct lf_hot *out);
 

@@ -24,11 +24,12 @@ static void method(FILE *out, const struct lf_analysis *a)
 			a->profile.path, a->rules.bitlock_hot_percent);
 		return;
 	}
-	lf_fprintf(out, "hotness: static score per site (no profile): %d per "
-		"enclosing loop, +%d within %d calls of a hot entry point "
-		"(rules/hotpaths.tbl), +%d for an entry point itself; a lock is "
+	lf_fprintf(out, "hotness: static score per site (no profile): %ld per "
+		"enclosing loop, +%ld within %ld calls of a hot entry point "
+		"(rules/hotpaths.tbl), +%ld for an entry point itself; a lock is "
 		"as hot as its hottest site; hot: >= bitlock_hot_score %ld\n",
-		LF_SCORE_LOOP, LF_SCORE_REACH, LF_HOT_DEPTH, LF_SCORE_ENTRY,
+		a->rules.bitlock_score_loop, a->rules.bitlock_score_reach,
+		a->rules.hot_call_depth, a->rules.bitlock_score_entry,
 		a->rules.bitlock_hot_score);
 }
 

@@ -441,27 +441,14 @@ static bool rule_pc_sleep(struct eval *e)
 		"not every site may sleep: %s", plist_text(p)));
 }
 
-/* "read_lock" -> "percpu_down_read", "down_read_trylock" ->
- * "percpu_down_read_trylock"; the table says which exist. */
-static char *percpu_api(const char *api)
+/* What API becomes in a percpu_rw_semaphore rewrite: rules/rewrites.tbl's
+ * percpu_rwsem call rows ("read_lock" -> "percpu_down_read"); "-" when the
+ * table refuses it or has no row. */
+static char *percpu_api(const struct eval *e, const char *api)
 {
-	const char *rest;
+	const char *to = lf_rules_call(&e->a->rules, "percpu_rwsem", api, NULL);
 
-	if (!strncmp(api, "down_", 5))
-		return xasprintf("percpu_%s", api);
-	if (!strncmp(api, "read_", 5) || !strncmp(api, "write_", 6)) {
-		bool rd = api[0] == 'r';
-
-		rest = api + (rd ? 5 : 6);
-		if (!strcmp(rest, "lock"))
-			rest = "";
-		else if (!strncmp(rest, "lock_", 5))
-			rest += 4;
-		else if (!strcmp(rest, "trylock"))
-			rest = "_trylock";
-		return xasprintf("percpu_down_%s%s", rd ? "read" : "write", rest);
-	}
-	return xasprintf("percpu_%s", api);
+	return xstrdup(to ? to : "-");
 }
 
 static bool rule_pc_api(struct eval *e)
@@ -475,8 +462,11 @@ static bool rule_pc_api(struct eval *e)
 		/* irq and bh variants fail "sleepable" already */
 		if (strcmp(r->variant, "plain"))
 			continue;
-		api = percpu_api(r->api);
-		if (!lf_rules_has_api(&e->a->rules, "percpu_rwsem", api))
+		api = percpu_api(e, r->api);
+		if (!strcmp(api, "-"))
+			plist_add(p, "%s:%d %s (rules/rewrites.tbl has no "
+				  "percpu_rwsem form)", r->file, r->line, r->api);
+		else if (!lf_rules_has_api(&e->a->rules, "percpu_rwsem", api))
 			plist_add(p, "%s:%d %s (no %s)", r->file, r->line, r->api, api);
 		free(api);
 	}
@@ -615,7 +605,7 @@ static void spin_needs(struct eval *e)
 static void percpu_needs(struct eval *e)
 {
 	for (size_t i = 0; i < e->l->sites.n; i++)
-		e->v->needs[i] = percpu_api(e->l->sites.v[i].rec->api);
+		e->v->needs[i] = percpu_api(e, e->l->sites.v[i].rec->api);
 }
 
 /* Why the read sections are not short, in terms a reviewer can act on. */

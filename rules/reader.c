@@ -1,0 +1,718 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * reader.c - read and check every table of rules/ (see reader.h).
+ *
+ * Plain C with no dependency on either binary: build/gen-rules and
+ * tools/lockfit both link it.  Lines are read whole whatever their length
+ * (a line cut in two would make a row of a comment's tail), a NUL byte is
+ * refused (it would hide the rest of the line), and a row is never
+ * silently replaced by a later one.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "reader.h"
+
+const struct lfr_threshold_info lfr_threshold_info[LFR_T_COUNT] = {
+#define X(name, who, min, max) { #name, who, min, max },
+	LFR_THRESHOLDS(X)
+#undef X
+};
+
+#define STR(name) " " #name
+static const char classes[] = LFR_CLASSES(STR);
+static const char actions[] = LFR_ACTIONS(STR);
+static const char modes[] = LFR_MODES(STR) " -";
+static const char variants[] = LFR_VARIANTS(STR) " -";
+static const char ctxs[] = LFR_CTXS(STR);
+#undef STR
+
+/* One table being read. */
+struct table {
+	struct lfr_tables *t;
+	lfr_die_fn die;
+	FILE *f;
+	char *path;
+	char *line;
+	size_t cap;
+	int lineno;
+	const char *last;	/* the previous row's key, for order */
+	char **keys;		/* every key so far, for duplicates */
+	size_t nkeys, capkeys;
+};
+
+#define PUSH(vec, val) do {						\
+	if ((vec)->n == (vec)->cap) {					\
+		(vec)->cap = (vec)->cap ? 2 * (vec)->cap : 16;		\
+		(vec)->v = xrealloc((vec)->v, (vec)->cap * sizeof(*(vec)->v)); \
+	}								\
+	(vec)->v[(vec)->n++] = (val);					\
+} while (0)
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p) {
+		fputs("out of memory\n", stderr);
+		exit(2);
+	}
+	return p;
+}
+
+static char *xstrndup(const char *s, size_t n)
+{
+	char *d = xrealloc(NULL, n + 1);
+
+	memcpy(d, s, n);
+	d[n] = 0;
+	return d;
+}
+
+static char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *lfr_path(const char *dir, const char *name)
+{
+	char *p = xrealloc(NULL, strlen(dir) + strlen(name) + 2);
+
+	sprintf(p, "%s/%s", dir, name);
+	return p;
+}
+
+int lfr_has(const char *list, const char *token)
+{
+	size_t n = strlen(token);
+
+	if (!n)
+		return 0;
+	for (const char *p = list; (p = strstr(p, token)); p++)
+		if ((p == list || strchr(" ,", p[-1])) && strchr(" ,", p[n]))
+			return 1;
+	return 0;
+}
+
+/* The next line without its newline; NULL at the end. */
+static char *next_line(struct table *tb)
+{
+	ssize_t n = getline(&tb->line, &tb->cap, tb->f);
+
+	if (n < 0) {
+		if (ferror(tb->f))
+			tb->die("cannot read %s: %s", tb->path, strerror(errno));
+		return NULL;
+	}
+	tb->lineno++;
+	if (memchr(tb->line, 0, n))
+		tb->die("%s:%d: NUL byte in the line", tb->path, tb->lineno);
+	if (n && tb->line[n - 1] == '\n')
+		tb->line[n - 1] = 0;
+	return tb->line;
+}
+
+static int blank_or_comment(const char *line)
+{
+	line += strspn(line, " \t\r");
+	return !*line || *line == '#';
+}
+
+/* Split LINE into blank-separated words (copies), at most MAX; returns
+ * how many there are. */
+static int split(const char *line, char **words, int max)
+{
+	int n = 0;
+
+	for (;;) {
+		size_t len;
+
+		line += strspn(line, " \t\r");
+		if (!*line)
+			return n;
+		len = strcspn(line, " \t\r");
+		if (n < max)
+			words[n] = xstrndup(line, len);
+		n++;
+		line += len;
+	}
+}
+
+static void fail(struct table *tb, const char *msg, const char *a, const char *b)
+{
+	tb->die("%s:%d: %s%s%s%s%s", tb->path, tb->lineno, msg,
+		a ? " '" : "", a ? a : "", a ? "'" : "", b ? b : "");
+}
+
+/* Rows are unique by KEY; with SORTED, in byte order too. */
+static void once(struct table *tb, const char *key, int sorted,
+		 const char *what)
+{
+	for (size_t i = 0; i < tb->nkeys; i++)
+		if (!strcmp(tb->keys[i], key))
+			tb->die("%s:%d: '%s' is listed twice", tb->path,
+				tb->lineno, key);
+	if (sorted && tb->last && strcmp(key, tb->last) <= 0)
+		tb->die("%s:%d: %s'%s' is out of order (after '%s')", tb->path,
+			tb->lineno, what, key, tb->last);
+	if (tb->nkeys == tb->capkeys) {
+		tb->capkeys = tb->capkeys ? 2 * tb->capkeys : 64;
+		tb->keys = xrealloc(tb->keys, tb->capkeys * sizeof(*tb->keys));
+	}
+	tb->keys[tb->nkeys++] = xstrdup(key);
+	tb->last = tb->keys[tb->nkeys - 1];
+}
+
+static void oneof(struct table *tb, const char *tok, const char *set,
+		  const char *what)
+{
+	if (!lfr_has(set, tok))
+		tb->die("%s:%d: unknown %s '%s' (expected one of:%s)", tb->path,
+			tb->lineno, what, tok, set);
+}
+
+static int digits(const char *s)
+{
+	return *s && strspn(s, "0123456789") == strlen(s) && strlen(s) < 10;
+}
+
+/* ---- thresholds.tbl: name value ---- */
+static void row_threshold(struct table *tb, const char *line)
+{
+	char *w[2];
+	long v;
+	int i;
+
+	if (split(line, w, 2) != 2)
+		fail(tb, "expected 'name value'", NULL, NULL);
+	if (!digits(w[1]))
+		tb->die("%s:%d: '%s' is not a non-negative number", tb->path,
+			tb->lineno, w[1]);
+	v = strtol(w[1], NULL, 10);
+	for (i = 0; i < LFR_T_COUNT; i++)
+		if (!strcmp(lfr_threshold_info[i].name, w[0]))
+			break;
+	if (i == LFR_T_COUNT)
+		fail(tb, "unknown threshold", w[0], NULL);
+	once(tb, w[0], 0, "");
+	if (v < lfr_threshold_info[i].min || v > lfr_threshold_info[i].max)
+		tb->die("%s:%d: %s %ld is out of range (%ld to %ld)", tb->path,
+			tb->lineno, w[0], v, lfr_threshold_info[i].min,
+			lfr_threshold_info[i].max);
+	tb->t->threshold[i] = v;
+	tb->t->threshold_line[i] = tb->lineno;
+}
+
+static void end_thresholds(struct table *tb)
+{
+	tb->t->thresholds_path = xstrdup(tb->path);
+	for (int i = 0; i < LFR_T_COUNT; i++)
+		if (!tb->t->threshold_line[i])
+			tb->die("%s: threshold '%s' is missing", tb->path,
+				lfr_threshold_info[i].name);
+}
+
+/* ---- primitives.tbl: name api class action mode arg variant ctx pair ---- */
+static void row_primitive(struct table *tb, const char *line)
+{
+	char *w[9], *ctx, *c;
+	struct lfr_primitive p;
+	int n = split(line, w, 9);
+
+	if (n != 9)
+		tb->die("%s:%d: expected 9 columns, got %d", tb->path, tb->lineno, n);
+	once(tb, w[0], 1, "");
+	oneof(tb, w[2], classes, "class");
+	oneof(tb, w[3], actions, "action");
+	oneof(tb, w[4], modes, "mode");
+	oneof(tb, w[6], variants, "variant");
+	if (strcmp(w[5], "-") && strcmp(w[5], "g") &&
+	    !(isdigit((unsigned char)w[5][0]) && !w[5][1]))
+		fail(tb, "bad lock argument", w[5], NULL);
+	if (strcmp(w[7], "-")) {
+		ctx = xstrdup(w[7]);
+		for (c = strtok(ctx, ","); c; c = strtok(NULL, ","))
+			oneof(tb, c, ctxs, "ctx");
+		free(ctx);
+	}
+	p = (struct lfr_primitive){ w[0], w[1], w[2], w[3], w[4], w[5], w[6],
+				    w[7], w[8], tb->lineno };
+	PUSH(&tb->t->primitives, p);
+}
+
+static const struct lfr_primitive *primitive(const struct lfr_tables *t,
+					     const char *name)
+{
+	for (size_t i = 0; i < t->primitives.n; i++)
+		if (!strcmp(t->primitives.v[i].name, name))
+			return &t->primitives.v[i];
+	return NULL;
+}
+
+/* An acquire names its release, a release an acquire, of the same mode. */
+static void end_primitives(struct table *tb)
+{
+	for (size_t i = 0; i < tb->t->primitives.n; i++) {
+		const struct lfr_primitive *p = &tb->t->primitives.v[i], *q;
+		const char *a = p->action, *want;
+
+		if (lfr_has("acquire try try0", a))
+			want = "release";
+		else if (!strcmp(a, "spin"))
+			want = "release unspin";
+		else if (lfr_has("release unspin", a))
+			want = "acquire try try0 spin";
+		else if (!strcmp(a, "disable"))
+			want = "enable";
+		else if (!strcmp(a, "enable"))
+			want = "disable";
+		else
+			continue;
+		q = primitive(tb->t, p->pair);
+		if (!q)
+			tb->die("%s:%d: '%s' pairs with '%s', which is not in the table",
+				tb->path, p->line, p->name, p->pair);
+		if (!lfr_has(want, q->action) || strcmp(p->mode, q->mode))
+			tb->die("%s:%d: '%s' (%s %s) pairs with '%s' (%s %s)",
+				tb->path, p->line, p->name, a, p->mode, q->name,
+				q->action, q->mode);
+	}
+}
+
+/* ---- locktypes.tbl: type class (the type may be "struct NAME") ---- */
+static void row_locktype(struct table *tb, const char *line)
+{
+	char *w[3];
+	struct lfr_locktype lt;
+	int n = split(line, w, 3);
+
+	if (n == 3 && !strcmp(w[0], "struct")) {
+		char *type = xrealloc(NULL, strlen(w[1]) + 8);
+
+		sprintf(type, "struct %s", w[1]);
+		lt = (struct lfr_locktype){ type, w[2] };
+	} else if (n == 2) {
+		lt = (struct lfr_locktype){ w[0], w[1] };
+	} else {
+		fail(tb, "expected: type class", NULL, NULL);
+	}
+	oneof(tb, lt.cls, classes, "class");
+	once(tb, lt.type, 1, "");
+	PUSH(&tb->t->locktypes, lt);
+}
+
+/* ---- boundedcalls.tbl: name cost why... ---- */
+static void row_bounded(struct table *tb, const char *line)
+{
+	char *w[2];
+	struct lfr_bounded b;
+
+	if (split(line, w, 2) < 3 || !digits(w[1]))
+		fail(tb, "expected: name cost why...", NULL, NULL);
+	once(tb, w[0], 1, "");
+	b = (struct lfr_bounded){ w[0], strtol(w[1], NULL, 10) };
+	PUSH(&tb->t->bounded, b);
+}
+
+/* ---- hotpaths.tbl: one function name ---- */
+static int identifier(const char *s, size_t n)
+{
+	if (!n || isdigit((unsigned char)*s))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+			return 0;
+	return 1;
+}
+
+static void row_hot(struct table *tb, const char *line)
+{
+	char *w[1];
+
+	if (split(line, w, 1) != 1 || !identifier(w[0], strlen(w[0])))
+		fail(tb, "expected one function name", NULL, NULL);
+	once(tb, w[0], 0, "");
+	PUSH(&tb->t->hot, w[0]);
+}
+
+/* ---- bitlocks.tbl: struct NAME | reason ---- */
+static char *trim(const char *s, size_t n)
+{
+	while (n && strchr(" \t\r", *s))
+		s++, n--;
+	while (n && strchr(" \t\r", s[n - 1]))
+		n--;
+	return xstrndup(s, n);
+}
+
+static void row_nogrow(struct table *tb, const char *line)
+{
+	const char *bar = strchr(line, '|');
+	struct lfr_nogrow g;
+
+	if (!bar)
+		fail(tb, "expected 'struct NAME | reason'", NULL, NULL);
+	g = (struct lfr_nogrow){ trim(line, bar - line), trim(bar + 1, strlen(bar + 1)) };
+	if (!*g.name || !*g.why)
+		fail(tb, "expected 'struct NAME | reason'", NULL, NULL);
+	once(tb, g.name, 0, "");
+	PUSH(&tb->t->nogrow, g);
+}
+
+/* ---- rewrites.tbl ---- */
+
+/* One blank for each run of blanks, none at the ends. */
+static char *squeeze(const char *s)
+{
+	char *d = xrealloc(NULL, strlen(s) + 1), *o = d;
+
+	for (s += strspn(s, " \t\r"); *s; ) {
+		size_t n = strcspn(s, " \t\r");
+
+		memcpy(o, s, n);
+		o += n;
+		s += n;
+		s += strspn(s, " \t\r");
+		if (*s)
+			*o++ = ' ';
+	}
+	*o = 0;
+	return d;
+}
+
+/*
+ * "[static ]NAME(A, B)" with one-capital placeholders: NAME, the canonical
+ * "A, B" and "static " or "" into the outputs; 0 if TEXT is not that form.
+ */
+static int parse_call(const char *text, char **name, char **args,
+		      const char **is_static)
+{
+	const char *open, *p;
+	char *out;
+	size_t n;
+
+	*is_static = "";
+	if (!strncmp(text, "static ", 7)) {
+		*is_static = "static ";
+		text += 7;
+	}
+	open = strchr(text, '(');
+	n = strlen(text);
+	if (!open || !identifier(text, open - text) || text[n - 1] != ')' ||
+	    strcspn(open + 1, "()") != (size_t)(text + n - 1 - (open + 1)))
+		return 0;
+	out = xrealloc(NULL, 3 * n + 1);
+	*out = 0;
+	if (open + 1 < text + n - 1)
+		for (p = open + 1; ; ) {
+			size_t len = strcspn(p, ",)");
+			char *a = trim(p, len);
+			int ok = strlen(a) == 1 && isupper((unsigned char)*a);
+
+			if (ok)
+				sprintf(out + strlen(out), "%s%s", *out ? ", " : "", a);
+			free(a);
+			if (!ok) {
+				free(out);
+				return 0;
+			}
+			p += len;
+			if (*p++ == ')')
+				break;
+		}
+	*name = xstrndup(text, open - text);
+	*args = out;
+	return 1;
+}
+
+static int ctype(const char *s)
+{
+	if (!strncmp(s, "struct ", 7))
+		s += 7;
+	else if (!strncmp(s, "unsigned ", 9))
+		s += 9;
+	return identifier(s, strlen(s));
+}
+
+static const struct lfr_kind *kind(const struct lfr_tables *t, const char *name)
+{
+	for (size_t i = 0; i < t->kinds.n; i++)
+		if (!strcmp(t->kinds.v[i].name, name))
+			return &t->kinds.v[i];
+	return NULL;
+}
+
+static const struct lfr_locktype *locktype(const struct lfr_tables *t,
+					   const char *type)
+{
+	for (size_t i = 0; i < t->locktypes.n; i++)
+		if (!strcmp(t->locktypes.v[i].type, type))
+			return &t->locktypes.v[i];
+	return NULL;
+}
+
+/* Is API (primitives.tbl's api column) of a class in CLASSES ("cls" or,
+ * WITH_ARG, "cls/N" too)?  -1 if no row has that api. */
+static int api_in(const struct lfr_tables *t, const char *api,
+		  const char *classes, int with_arg, char *found, size_t size)
+{
+	int any = -1;
+
+	*found = 0;
+	for (size_t i = 0; i < t->primitives.n; i++) {
+		const struct lfr_primitive *p = &t->primitives.v[i];
+		char ca[64];
+
+		if (strcmp(p->api, api))
+			continue;
+		if (any < 0)
+			any = 0;
+		if (!lfr_has(found, p->cls) && strlen(found) + strlen(p->cls) + 2 < size)
+			sprintf(found + strlen(found), "%s%s", *found ? " " : "", p->cls);
+		snprintf(ca, sizeof(ca), "%s/%s", p->cls, p->arg);
+		if (lfr_has(classes, p->cls) || (with_arg && lfr_has(classes, ca)))
+			any = 1;
+	}
+	return any;
+}
+
+/* The tables rewrites.tbl is checked against (indexes in tables[]). */
+enum { PRIMITIVES, LOCKTYPES };
+static const char *table_file(int which);
+
+static void row_kind(struct table *tb, const char *line)
+{
+	char *w[5], *c;
+	struct lfr_kind k;
+
+	if (split(line, w, 5) != 5 || strcmp(w[0], "%kind") || strcmp(w[3], "->"))
+		fail(tb, "expected: %kind NAME FROM-CLASSES -> TO-CLASSES", NULL, NULL);
+	if (tb->t->kinds.n && strcmp(w[1], tb->t->kinds.v[tb->t->kinds.n - 1].name) <= 0)
+		tb->die("%s:%d: %%kind '%s' is out of order or duplicate",
+			tb->path, tb->lineno, w[1]);
+	for (c = w[2]; *c; c++)
+		*c = *c == ',' ? ' ' : *c;
+	for (c = w[4]; *c; c++)
+		*c = *c == ',' ? ' ' : *c;
+	k = (struct lfr_kind){ w[1], w[2], w[4] };
+	PUSH(&tb->t->kinds, k);
+}
+
+static void row_rewrite(struct table *tb, const char *line)
+{
+	struct lfr_tables *t = tb->t;
+	char *w[3], *from, *to, *key, *name = "", *args = "";
+	char *to_name = "", *to_args = "", found[256];
+	const char *rest, *arrow, *is_static = "", *to_static;
+	const struct lfr_kind *k;
+	struct lfr_rewrite r;
+	size_t i;
+
+	if (line[0] == '%')
+		return row_kind(tb, line);
+	if (split(line, w, 3) < 6)
+		fail(tb, "expected: KIND CAT WHEN FROM -> TO", NULL, NULL);
+	k = kind(t, w[0]);
+	if (!k)
+		tb->die("%s:%d: unknown kind '%s' (declare it with %%kind)",
+			tb->path, tb->lineno, w[0]);
+	if (!lfr_has("call stmt free decl init type", w[1]))
+		tb->die("%s:%d: unknown cat '%s' (call stmt free decl init type)",
+			tb->path, tb->lineno, w[1]);
+	if (strcmp(w[2], "-")) {
+		const char *eq = strchr(w[2], '=');
+
+		if (!eq || eq == w[2] || !eq[1] ||
+		    strspn(w[2], "abcdefghijklmnopqrstuvwxyz") != (size_t)(eq - w[2]) ||
+		    strspn(eq + 1, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(eq + 1))
+			tb->die("%s:%d: when must be - or NAME=VALUE, got '%s'",
+				tb->path, tb->lineno, w[2]);
+	}
+	rest = line;
+	for (int j = 0; j < 3; j++) {
+		rest += strspn(rest, " \t\r");
+		rest += strcspn(rest, " \t\r");
+	}
+	arrow = strstr(rest, " -> ");
+	if (!arrow || strstr(arrow + 4, " -> "))
+		fail(tb, "expected exactly one ' -> ' between FROM and TO", NULL, NULL);
+	from = squeeze(key = xstrndup(rest, arrow - rest));
+	free(key);
+	to = squeeze(arrow + 4);
+
+	if (!strcmp(w[1], "type")) {
+		if (!ctype(from) || !ctype(to))
+			tb->die("%s:%d: type rows name C types: '%s' -> '%s'",
+				tb->path, tb->lineno, from, to);
+		if (strcmp(w[0], "bitlock") && !locktype(t, from))
+			tb->die("%s:%d: type '%s' is not in rules/%s", tb->path,
+				tb->lineno, from, table_file(LOCKTYPES));
+		if (!locktype(t, to))
+			tb->die("%s:%d: type '%s' is not in rules/%s", tb->path,
+				tb->lineno, to, table_file(LOCKTYPES));
+		name = from;
+	} else {
+		if (!parse_call(from, &name, &args, &is_static))
+			tb->die("%s:%d: FROM must be [static ]NAME(X, ...) with one-capital placeholders: '%s'",
+				tb->path, tb->lineno, from);
+		if (*is_static && strcmp(w[1], "decl"))
+			fail(tb, "only decl rows may be static", NULL, NULL);
+		free(from);
+		from = xrealloc(NULL, strlen(name) + strlen(args) + 10);
+		sprintf(from, "%s%s(%s)", is_static, name, args);
+		if (strcmp(to, "-") && lfr_has("call decl init", w[1])) {
+			if (!parse_call(to, &to_name, &to_args, &to_static))
+				tb->die("%s:%d: TO must be -, or [static ]NAME(X, ...): '%s'",
+					tb->path, tb->lineno, to);
+			free(to);
+			to = xrealloc(NULL, strlen(to_name) + strlen(to_args) + 10);
+			sprintf(to, "%s%s(%s)", to_static, to_name, to_args);
+		} else if (strcmp(to, "-")) {
+			/* statements: "a; b" */
+			char *s = to, *out = xrealloc(NULL, 2 * strlen(to) + 1);
+
+			*out = 0;
+			for (;;) {
+				size_t len = strcspn(s, ";");
+				char *piece = trim(s, len);
+
+				if (!*piece)
+					fail(tb, "empty statement in TO", NULL, NULL);
+				sprintf(out + strlen(out), "%s%s", *out ? "; " : "", piece);
+				free(piece);
+				if (!s[len])
+					break;
+				s += len + 1;
+			}
+			free(to);
+			to = out;
+		}
+		/* every primitive that TO calls is of the kind's TO-CLASSES */
+		for (const char *s = to; *s; ) {
+			size_t len;
+
+			if (!isalpha((unsigned char)*s) && *s != '_') {
+				s++;
+				continue;
+			}
+			len = strspn(s, "abcdefghijklmnopqrstuvwxyz"
+				     "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+			if (s[len] == '(') {
+				char *called = xstrndup(s, len);
+
+				if (api_in(t, called, k->to, 0, found, sizeof(found)) == 0)
+					tb->die("%s:%d: '%s' is class %s in rules/%s, not one of %s",
+						tb->path, tb->lineno, called, found,
+						table_file(PRIMITIVES), k->to);
+				free(called);
+			}
+			s += len;
+		}
+		if (api_in(t, name, k->from, 1, found, sizeof(found)) == 0)
+			tb->die("%s:%d: '%s' is class %s in rules/%s, not one of %s",
+				tb->path, tb->lineno, name, found,
+				table_file(PRIMITIVES), k->from);
+	}
+	key = xrealloc(NULL, strlen(w[0]) + strlen(w[1]) + strlen(w[2]) +
+		       strlen(from) + 4);
+	sprintf(key, "%s %s %s %s", w[0], w[1], w[2], from);
+	once(tb, key, 1, "row ");
+	free(key);
+	if (!strcmp(w[1], "type") && strcmp(to, "-"))
+		for (i = 0; i < t->rewrites.n; i++)
+			if (!strcmp(t->rewrites.v[i].kind, w[0]) &&
+			    !strcmp(t->rewrites.v[i].cat, "type") &&
+			    strcmp(t->rewrites.v[i].to, to))
+				tb->die("%s:%d: all type rows of kind %s must have the same TO",
+					tb->path, tb->lineno, w[0]);
+	r = (struct lfr_rewrite){ w[0], w[1], w[2], from, to, name, args,
+				  is_static, to_name, to_args, tb->lineno };
+	PUSH(&t->rewrites, r);
+}
+
+/* Every api of a kind's FROM-CLASSES has a row with when `-`. */
+static void end_rewrites(struct table *tb)
+{
+	const struct lfr_tables *t = tb->t;
+
+	if (!t->rewrites.n)
+		tb->die("%s: no rows", tb->path);
+	for (size_t i = 0; i < t->primitives.n; i++) {
+		const struct lfr_primitive *p = &t->primitives.v[i];
+		char ca[64];
+
+		if (strchr(p->api, '('))	/* guard(...) */
+			continue;
+		snprintf(ca, sizeof(ca), "%s/%s", p->cls, p->arg);
+		for (size_t k = 0; k < t->kinds.n; k++) {
+			const struct lfr_kind *kd = &t->kinds.v[k];
+			size_t j;
+
+			if (!lfr_has(kd->from, p->cls) && !lfr_has(kd->from, ca))
+				continue;
+			for (j = 0; j < t->rewrites.n; j++)
+				if (!strcmp(t->rewrites.v[j].kind, kd->name) &&
+				    !strcmp(t->rewrites.v[j].when, "-") &&
+				    !strcmp(t->rewrites.v[j].name, p->api))
+					break;
+			if (j == t->rewrites.n) {
+				char *prim = lfr_path(t->dir, table_file(PRIMITIVES));
+
+				tb->die("%s: kind %s has no row with when - for %s api '%s' (%s:%d)",
+					tb->path, kd->name, p->cls, p->api, prim, p->line);
+			}
+		}
+	}
+}
+
+/*
+ * The tables, in the order they are read: rewrites.tbl is checked against
+ * primitives.tbl and locktypes.tbl, the first two (PRIMITIVES, LOCKTYPES).
+ */
+static const struct {
+	const char *file;
+	void (*row)(struct table *tb, const char *line);
+	void (*end)(struct table *tb);
+} tables[] = {
+	{ "primitives.tbl",	row_primitive,	end_primitives },
+	{ "locktypes.tbl",	row_locktype,	NULL },
+	{ "thresholds.tbl",	row_threshold,	end_thresholds },
+	{ "boundedcalls.tbl",	row_bounded,	NULL },
+	{ "rewrites.tbl",	row_rewrite,	end_rewrites },
+	{ "hotpaths.tbl",	row_hot,	NULL },
+	{ "bitlocks.tbl",	row_nogrow,	NULL },
+};
+
+static const char *table_file(int which)
+{
+	return tables[which].file;
+}
+
+void lfr_read(struct lfr_tables *t, const char *dir, lfr_die_fn die)
+{
+	memset(t, 0, sizeof(*t));
+	t->dir = dir;
+	for (size_t i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
+		struct table tb = { .t = t, .die = die };
+		char *line;
+
+		tb.path = lfr_path(dir, tables[i].file);
+		tb.f = fopen(tb.path, "r");
+		if (!tb.f)
+			die("cannot read %s: %s (set LOCKFIT_RULES to the rules directory)",
+			    tb.path, strerror(errno));
+		while ((line = next_line(&tb)))
+			if (!blank_or_comment(line))
+				tables[i].row(&tb, line);
+		fclose(tb.f);
+		if (tables[i].end)
+			tables[i].end(&tb);
+		for (size_t k = 0; k < tb.nkeys; k++)
+			free(tb.keys[k]);
+		free(tb.keys);
+		free(tb.line);
+		free(tb.path);
+	}
+}

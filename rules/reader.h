@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * reader.h - the one reader of rules/ tables.
+ *
+ * Every table is read and checked here, once, with one set of checks:
+ * build/gen-rules (rules/gen-rules.c) runs it at build time to generate
+ * the plugin's C tables, the tool's compiled-in plugin thresholds and the
+ * rows the Coccinelle templates expand; tools/lockfit links it to read
+ * the tables at run time ($LOCKFIT_RULES), so an override goes through
+ * the very same checks.  A bad table is one message, FILE:LINE: what is
+ * wrong, through the caller's die(), which does not return.
+ *
+ * The token lists below are the only ones: plugin/rules.h makes its
+ * enums from them.
+ */
+#ifndef LOCKFIT_RULES_READER_H
+#define LOCKFIT_RULES_READER_H
+
+#include <stddef.h>
+
+/* primitives.tbl's class column, in the order of enum lf_class; the
+ * last four are contexts, not locks */
+#define LFR_CLASSES(X) X(rwlock) X(spinlock) X(raw_spinlock) X(rwsem) \
+	X(mutex) X(percpu_rwsem) X(arch_spinlock) X(arch_rwlock) X(bitlock) \
+	X(preempt) X(irq) X(bh) X(rcu_sched)
+#define LFR_ACTIONS(X) X(acquire) X(try) X(try0) X(spin) X(release) \
+	X(unspin) X(init) X(pass) X(disable) X(enable) X(query) X(assert)
+/* mode and variant: "-" is none */
+#define LFR_MODES(X) X(read) X(write) X(excl)
+#define LFR_VARIANTS(X) X(plain) X(irq) X(irqsave) X(bh)
+/* what a primitive turns off or on (the ctx column, comma separated) */
+#define LFR_CTXS(X) X(preempt) X(irq) X(bh)
+
+/* Who reads a threshold.  The plugin's are compiled into it: they shape
+ * the records and its warnings (docs/DESIGN.md section 9). */
+#define LFR_PLUGIN	1
+#define LFR_TOOL	2
+
+/*
+ * Every row of thresholds.tbl: name, readers, smallest and largest
+ * value.  Each must be there, once.
+ */
+#define LFR_THRESHOLDS(X) \
+	X(rwlock_short_cost,		LFR_PLUGIN | LFR_TOOL, 0, 1000000) \
+	X(inline_depth,			LFR_PLUGIN, 0, 64) \
+	X(wrapper_max_cost,		LFR_PLUGIN, 0, 1000000) \
+	X(percpu_max_write_sites,	LFR_TOOL, 0, 1000000) \
+	X(percpu_min_read_per_write,	LFR_TOOL, 0, 1000000) \
+	X(percpu_min_read_cost,		LFR_TOOL, 0, 1000000) \
+	X(percpu_hot_percent,		LFR_TOOL, 0, 100) \
+	X(bitlock_hot_percent,		LFR_TOOL, 0, 100) \
+	X(bitlock_hot_score,		LFR_TOOL, 0, 1000000) \
+	X(bitlock_score_loop,		LFR_TOOL, 0, 1000000) \
+	X(bitlock_score_reach,		LFR_TOOL, 0, 1000000) \
+	X(bitlock_score_entry,		LFR_TOOL, 0, 1000000) \
+	X(hot_call_depth,		LFR_TOOL, 0, 16)
+
+enum lfr_threshold {
+#define X(name, who, min, max) LFR_T_##name,
+	LFR_THRESHOLDS(X)
+#undef X
+	LFR_T_COUNT
+};
+
+struct lfr_threshold_info {
+	const char *name;
+	int who;
+	long min, max;
+};
+extern const struct lfr_threshold_info lfr_threshold_info[LFR_T_COUNT];
+
+/* One row of primitives.tbl, its columns as written. */
+struct lfr_primitive {
+	const char *name, *api, *cls, *action, *mode, *arg, *variant, *ctx, *pair;
+	int line;
+};
+
+struct lfr_locktype {
+	const char *type;	/* "rwlock_t", "struct mutex" */
+	const char *cls;
+};
+
+struct lfr_bounded {
+	const char *name;
+	long cost;
+};
+
+/* A %kind line of rewrites.tbl: classes blank separated. */
+struct lfr_kind {
+	const char *name, *from, *to;
+};
+
+/*
+ * A row of rewrites.tbl, canonical: one blank where the table has several,
+ * call forms as "NAME(A, B)".  NAME and ARGS split FROM (a type row: NAME
+ * is the type, ARGS empty); TO_NAME and TO_ARGS split a call-form TO.
+ */
+struct lfr_rewrite {
+	const char *kind, *cat, *when, *from, *to;
+	const char *name, *args, *is_static;	/* is_static: "" or "static " */
+	const char *to_name, *to_args;		/* "" unless TO is a call form */
+	int line;
+};
+
+struct lfr_nogrow {
+	const char *name, *why;
+};
+
+#define LFR_VEC(type) struct { type *v; size_t n, cap; }
+
+struct lfr_tables {
+	const char *dir;
+	const char *thresholds_path;			/* for messages */
+	long threshold[LFR_T_COUNT];
+	int threshold_line[LFR_T_COUNT];
+	LFR_VEC(struct lfr_primitive) primitives;	/* sorted by name */
+	LFR_VEC(struct lfr_locktype) locktypes;		/* sorted by type */
+	LFR_VEC(struct lfr_bounded) bounded;		/* sorted by name */
+	LFR_VEC(struct lfr_kind) kinds;			/* sorted by name */
+	LFR_VEC(struct lfr_rewrite) rewrites;		/* sorted */
+	LFR_VEC(const char *) hot;			/* table order */
+	LFR_VEC(struct lfr_nogrow) nogrow;		/* table order */
+};
+
+/* Never returns; FMT's arguments are the path, line and table words. */
+typedef void (*lfr_die_fn)(const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 1, 2)));
+
+/* The path of table NAME ("thresholds.tbl") in DIR, for messages. */
+char *lfr_path(const char *dir, const char *name);
+
+/* Read and check every table of DIR; on the first error call DIE. */
+void lfr_read(struct lfr_tables *t, const char *dir, lfr_die_fn die);
+
+/* Is TOKEN in the ","-separated or blank-separated LIST? */
+int lfr_has(const char *list, const char *token);
+
+#endif /* LOCKFIT_RULES_READER_H */
