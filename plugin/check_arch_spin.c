@@ -7,14 +7,17 @@
  * again (docs/DESIGN.md section 5).  At each arch-level acquire we ask ctx.c
  * whether preemption, irqs or softirqs are off on every path.  If they
  * were explicitly re-enabled on some path, that is a finding.  If nothing
- * changed since function entry, the callers decide: a static function
- * whose address is not taken is safe when every call of it in this unit
- * is (transitively); anything else is left to the report step through a
- * "needs_atomic" record, and reported as "needs caller context".
+ * changed since function entry, the callers decide, and only the report
+ * step decides that (tools/archspin.c), from the "calls" records of every
+ * unit: the record says "needs_caller"/"entry", and a function callable
+ * from other files that reaches such a site from its entry gets a
+ * "needs_atomic" record, since its callers through a pointer are in no
+ * calls record.
  *
- * Functions are analysed callees first (the pass runs under GCC's
- * top-order walk), so when a caller is analysed, we already know whether
- * its callees need it to be atomic.
+ * What one unit shows is still worth a warning: a direct call, made with
+ * preemption turned back on, of a function of this unit whose arch lock
+ * depends on its entry.  Functions are analysed callees first (GCC's
+ * top-order walk), so the callee's sites are known at the call.
  */
 #include "compat.h"
 #include "ctx.h"
@@ -24,23 +27,19 @@
 
 #define CHECK "arch-spin-preempt"
 
-enum verdict { V_SAFE, V_NEEDS_CALLER, V_UNSAFE };
-
 struct sink {
 	char *lock;
-	enum lf_lockid_kind kind;
 	const struct lf_primitive *prim;
 	location_t loc;
 };
 
+/* A function that reaches an arch lock from its entry: its own sites, or
+ * a call of another such function made as its caller left it. */
 struct needy {
 	tree decl;
 	bool exposed;		/* callable from elsewhere: public or address taken */
-	auto_vec<struct sink> sinks;	/* entry-dependent sinks (or none: it
-					   calls a needy function from entry) */
-	auto_vec<struct lf_arch_callsite> callers;
-	enum verdict verdict;
-	const struct lf_arch_callsite *culprit;	/* V_UNSAFE: the caller to blame */
+	bool warned;		/* its sites: warned about a caller once */
+	auto_vec<struct sink> sinks;	/* its own entry-dependent sites */
 };
 
 static hash_map<tree, struct needy *> *needs;
@@ -77,7 +76,7 @@ static struct needy *needy_find(tree decl)
 	return slot ? *slot : NULL;
 }
 
-/* An arch_spin record decided here, from this function alone. */
+/* The arch_spin record of EV: what this function alone shows. */
 static void sink_record(enum lf_arch_status status, enum lf_arch_how how,
 			const struct lf_fn *fn, const struct lf_event *ev,
 			location_t enabled_at)
@@ -104,7 +103,6 @@ static void check_sink(struct lf_fn *fn, struct lf_ctx_result *ctx,
 		       const struct lf_event *ev)
 {
 	const char *lock = fn->locks[ev->lock].name;
-	enum lf_lockid_kind kind = fn->locks[ev->lock].kind;
 	tree decl = fn->fun->decl;
 	struct lf_ctx_state st;
 
@@ -137,31 +135,46 @@ static void check_sink(struct lf_fn *fn, struct lf_ctx_result *ctx,
 		lf_note(unbalanced, "enabled here");
 		return;
 	}
-	/* From function entry: the callers decide, at the end of the unit. */
-	struct sink s = { xstrdup(lock), kind, ev->prim, ev->loc };
+	/* From function entry: the callers decide, in the report step. */
+	struct sink s = { xstrdup(lock), ev->prim, ev->loc };
 
+	sink_record(LF_STATUS_needs_caller, LF_HOW_entry, fn, ev,
+		    UNKNOWN_LOCATION);
 	needy_get(decl)->sinks.safe_push(s);
 }
 
+/* A call of CALLEE, which reaches an arch lock from its entry. */
 static void check_call(struct function *fun, struct lf_ctx_result *ctx,
 		       gimple *stmt, struct needy *callee)
 {
 	struct lf_ctx_state st;
-	struct lf_arch_callsite cs;
 
 	if (ctx)
 		lf_ctx_before(ctx, stmt, &st);
 	else
 		memset(&st, 0, sizeof(st));
-	cs.caller = fun->decl;
-	cs.loc = lf_user_location(gimple_location(stmt));
-	cs.atomic = lf_ctx_atomic(&st);
-	cs.enabled_at = st.enabled_at[LF_CTXI_ATOMIC];
-	callee->callers.safe_push(cs);
-	/* nothing changed since entry: this function's callers decide too */
-	if (!cs.atomic && cs.enabled_at == UNKNOWN_LOCATION &&
-	    callee->decl != fun->decl)
+	if (lf_ctx_atomic(&st) || callee->decl == fun->decl)
+		return;
+	if (st.enabled_at[LF_CTXI_ATOMIC] == UNKNOWN_LOCATION) {
+		/* as this function's caller left it: it reaches it too */
 		needy_get(fun->decl);
+		return;
+	}
+	if (callee->warned)
+		return;
+	callee->warned = !callee->sinks.is_empty();
+	for (unsigned i = 0; i < callee->sinks.length(); i++) {
+		const struct sink *s = &callee->sinks[i];
+
+		lf_warn(s->loc, CHECK,
+			"%s(%s) in %s() relies on its callers to disable "
+			"preemption, but %s() calls it with preemption "
+			"enabled: disable preemption or irqs around it, or "
+			"use a raw_spinlock_t", s->prim->api, s->lock,
+			lf_decl_name(callee->decl), lf_decl_name(fun->decl));
+		lf_note(lf_user_location(gimple_location(stmt)),
+			"called here with preemption enabled");
+	}
 }
 
 void lf_check_arch_spin(struct function *fun, struct lf_fn *fn,
@@ -192,90 +205,15 @@ void lf_check_arch_spin(struct function *fun, struct lf_fn *fn,
 			}
 }
 
-/* Worst over the callers, to a fixed point (verdicts only get worse). */
-static void resolve(void)
-{
-	bool changed = true;
-
-	while (changed) {
-		changed = false;
-		for (unsigned i = 0; i < needy_order.length(); i++) {
-			struct needy *n = needy_order[i];
-			enum verdict v = n->exposed || n->callers.is_empty()
-					 ? V_NEEDS_CALLER : V_SAFE;
-			const struct lf_arch_callsite *culprit = NULL;
-
-			for (unsigned j = 0; j < n->callers.length(); j++) {
-				const struct lf_arch_callsite *cs = &n->callers[j];
-				struct needy *up = needy_find(cs->caller);
-				enum verdict here = V_SAFE;
-
-				if (cs->atomic)
-					continue;
-				if (cs->enabled_at != UNKNOWN_LOCATION)
-					here = V_UNSAFE;
-				else if (cs->caller == n->decl)
-					continue;	/* recursion adds nothing */
-				else if (up)
-					here = up->verdict;
-				else
-					here = V_NEEDS_CALLER;
-				if (here > v || (here == V_UNSAFE && !culprit)) {
-					v = MAX(v, here);
-					if (here == V_UNSAFE)
-						culprit = cs;
-				}
-			}
-			if (v != n->verdict) {
-				n->verdict = v;
-				n->culprit = culprit;
-				changed = true;
-			}
-		}
-	}
-}
-
-static void emit_needy(struct needy *n)
-{
-	static const enum lf_arch_status status[] = {
-		LF_STATUS_safe, LF_STATUS_needs_caller, LF_STATUS_flagged,
-	};
-	static const enum lf_arch_how how[] = {
-		LF_HOW_callers, LF_HOW_entry, LF_HOW_caller,
-	};
-
-	for (unsigned i = 0; i < n->sinks.length(); i++) {
-		const struct sink *s = &n->sinks[i];
-		struct lf_arch_spin rec = {
-			s->lock, s->kind, s->prim, s->loc, n->decl,
-			status[n->verdict], how[n->verdict], UNKNOWN_LOCATION,
-			true, n->callers.address(), n->callers.length(),
-		};
-
-		lf_emit_arch_spin(&rec);
-		if (n->verdict == V_UNSAFE) {
-			lf_warn(s->loc, CHECK,
-				"%s(%s) in %s() relies on its callers to disable "
-				"preemption, but %s() calls it with preemption "
-				"enabled: disable preemption or irqs around it, or "
-				"use a raw_spinlock_t", s->prim->api, s->lock,
-				lf_decl_name(n->decl), lf_decl_name(n->culprit->caller));
-			lf_note(n->culprit->loc, "called here with preemption enabled");
-		}
-	}
-	if (n->verdict == V_NEEDS_CALLER && n->exposed)
-		lf_emit_needs_atomic(n->decl, LF_NEED_preempt);
-}
-
 void lf_check_arch_spin_finish(void)
 {
 	if (!needs)
 		return;
-	resolve();
 	for (unsigned i = 0; i < needy_order.length(); i++) {
 		struct needy *n = needy_order[i];
 
-		emit_needy(n);
+		if (n->exposed)
+			lf_emit_needs_atomic(n->decl, LF_NEED_preempt);
 		for (unsigned j = 0; j < n->sinks.length(); j++)
 			free(n->sinks[j].lock);
 		delete n;

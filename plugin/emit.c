@@ -360,7 +360,6 @@ void lf_emit_arch_spin(const struct lf_arch_spin *a)
 	static const char *const status[] = { LF_ENUM_STATUS(NAME) };
 	static const char *const how[] = { LF_ENUM_HOW(NAME_HOW) };
 	json_t *rec;
-	char buf[512];
 
 	if (!lf_output_wanted())
 		return;
@@ -374,21 +373,6 @@ void lf_emit_arch_spin(const struct lf_arch_spin *a)
 	if (a->how == LF_HOW_enabled || a->how == LF_HOW_unbalanced)
 		set(rec, K(arch_spin, enabled_line),
 		    json_integer(LOCATION_LINE(a->enabled_at)));
-	if (a->has_callers) {
-		json_t *callers = json_array();
-
-		for (unsigned j = 0; j < a->ncallers; j++) {
-			const struct lf_arch_callsite *cs = &a->callers[j];
-			json_t *c = json_object();
-
-			set(c, K(arch_caller, function), json_string(
-				lf_function_id(cs->caller, buf, sizeof(buf))));
-			set(c, K(arch_caller, line), json_integer(LOCATION_LINE(cs->loc)));
-			set(c, K(arch_caller, atomic), json_boolean(cs->atomic));
-			json_array_append_new(callers, c);
-		}
-		set(rec, K(arch_spin, callers), callers);
-	}
 	record_add(rec);
 }
 

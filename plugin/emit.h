@@ -33,15 +33,7 @@ enum lf_need_context { LF_ENUM_CONTEXT(LF_NEED_) };
 #undef LF_HOW_
 #undef LF_NEED_
 
-/* A call of a function that needs atomic context, and the state it had. */
-struct lf_arch_callsite {
-	tree caller;
-	location_t loc;
-	bool atomic;
-	location_t enabled_at;	/* !atomic: UNKNOWN_LOCATION = caller's entry */
-};
-
-/* One arch_spin record, as check_arch_spin.c decided it. */
+/* One arch_spin record: what the site's own function shows. */
 struct lf_arch_spin {
 	const char *lock;
 	enum lf_lockid_kind kind;
@@ -51,9 +43,6 @@ struct lf_arch_spin {
 	enum lf_arch_status status;
 	enum lf_arch_how how;
 	location_t enabled_at;	/* how enabled, unbalanced: turned on there */
-	bool has_callers;	/* decided by the callers in this unit: */
-	const struct lf_arch_callsite *callers;
-	unsigned ncallers;
 };
 void lf_emit_arch_spin(const struct lf_arch_spin *rec);
 void lf_emit_needs_atomic(tree fndecl, enum lf_need_context context);

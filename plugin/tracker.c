@@ -5,6 +5,7 @@
  * end it, its longest path, loops, calls and nested locks.
  */
 #include "compat.h"
+#include "tracker.h"
 #include "events.h"
 
 /* Does release REL end the section of acquire site event ACQ? */

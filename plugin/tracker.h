@@ -12,84 +12,13 @@
 #ifndef LOCKFIT_TRACKER_H
 #define LOCKFIT_TRACKER_H
 
-#include "compat.h"
-#include "rules.h"
-#include "lockid.h"
-#include "cost.h"
-
-struct lf_event {
-	gimple *stmt;
-	const struct lf_primitive *prim;
-	enum lf_class cls;	/* the lock's type says, else the primitive */
-	int lock;		/* index into lf_fn::locks, -1: no lock */
-	int site;		/* acquire site number, -1 for other events */
-	edge taken;		/* try: edge on which the lock is held */
-	bool try_unresolved;	/* try whose result we could not follow */
-	tree guard;		/* guard() object a constructor fills or a
-				   destructor empties */
-	tree record, field;	/* bit locks: the struct and word holding the bit */
-	location_t loc;
-};
-
-/* A call made while the section's lock is held. */
-struct lf_held_call {
-	gimple *stmt;
-	tree callee;		/* NULL: indirect call */
-	const struct lf_summary *sum;	/* NULL: body not here */
-};
-
-/* A lock taken while held, inside a called function's body. */
-struct lf_nested_via {
-	gimple *stmt;			/* the call */
-	tree callee;
-	const struct lf_summary_lock *lock;
-};
-
-struct lf_section {
-	int acquire;			/* event index */
-	auto_vec<int> releases;		/* event indices */
-	auto_vec<int> nested;		/* acquire events while held */
-	auto_vec<struct lf_nested_via> nested_via;
-	auto_vec<tree> released_in;	/* callees that drop this lock */
-	auto_vec<struct lf_held_call> calls;
-	int cost;			/* longest acyclic path, est. insns */
-	bool cost_known;		/* no call of unknown length */
-	bool loop;			/* a cycle while held */
-	bool reacquired;		/* same lock acquired again ... */
-	bool recursive;			/* ... and no callee dropped it first */
-	bool open_at_exit;		/* held when the function returns */
-};
-
-/* A call that hands a lock to another function: binds param:F:N. */
-struct lf_lockarg {
-	gimple *stmt;
-	tree callee;
-	int arg;			/* 1-based */
-	int lock;
-};
-
-struct lf_fn {
-	struct function *fun;
-	auto_vec<struct lf_lockid> locks;
-	auto_vec<struct lf_event> events;
-	auto_vec<struct lf_section *> sections;
-	auto_vec<int> release_only;	/* releases nothing here acquired */
-	auto_vec<int> unresolved;	/* lock events with an unknown lock */
-	auto_vec<struct lf_lockarg> lockargs;
-	int nsites;
-	/* This function is itself a lock primitive: it returns holding
-	 * (or having released) a lock it was not given as such. */
-	const struct lf_primitive *wrapper;
-};
+#include "fn.h"
+/* lf_call_primitive(), lf_track_finish() */
+#include "wrapper.h"
 
 /* NULL when FUN calls no primitive (the common, fast case). */
 struct lf_fn *lf_track(struct function *fun);
 void lf_fn_release(struct lf_fn *fn);
-/* Forget this unit's found wrappers. */
-void lf_track_finish(void);
-
-/* The primitive STMT calls, from rules/ or a wrapper found in this unit. */
-const struct lf_primitive *lf_call_primitive(gimple *stmt);
 
 /* Do events A and B take the very same lock object? */
 bool lf_same_lock_object(const struct lf_fn *fn, const struct lf_event *a,

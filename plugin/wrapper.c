@@ -6,7 +6,7 @@
  * later, so they see the wrapper as a primitive.
  */
 #include "compat.h"
-#include "events.h"
+#include "wrapper.h"
 
 static hash_map<tree, struct lf_wrapper *> *wrappers;
 

@@ -26,11 +26,12 @@
 #define LF_ENUM_VARIANT(X)	X(plain) X(irq) X(irqsave) X(bh)
 /* lock_wrapper: what calling the wrapper does */
 #define LF_ENUM_ACTION(X)	X(acquire) X(try) X(try0) X(release)
-/* arch_spin: the verdict, and how each one was reached (status, how) */
+/* arch_spin: what the site's own function shows (status, how); the
+ * callers of an "entry" site are resolved by the tool, from calls records */
 #define LF_ENUM_STATUS(X)	X(safe) X(needs_caller) X(flagged)
 #define LF_ENUM_HOW(X) \
-	X(safe, local) X(safe, assert) X(safe, callers) \
-	X(flagged, enabled) X(flagged, unbalanced) X(flagged, caller) \
+	X(safe, local) X(safe, assert) \
+	X(flagged, enabled) X(flagged, unbalanced) \
 	X(needs_caller, entry)
 /* needs_atomic: what the callers must have off */
 #define LF_ENUM_CONTEXT(X)	X(preempt)

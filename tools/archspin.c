@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * archspin.c - decide the arch_spin_lock() sites the plugin left to their
- * callers ("needs_caller"), with the calls of every unit read.
+ * archspin.c - decide every arch_spin_lock() site, with the calls records
+ * of every unit read: the plugin says only what the site's own function
+ * shows, and leaves the sites that depend on its entry ("entry") here.
  *
  * arch_spin_lock() does not disable preemption (docs/DESIGN.md section 5): its
  * function F must run with preemption or irqs off.  When F itself leaves
@@ -14,6 +15,11 @@
  * units calls, a cycle of such callers, and a static whose address is
  * taken (its needs_atomic record says so), whose indirect callers are
  * not in the call graph.
+ *
+ * This is decided twice, in two stages a reader sees: first with the
+ * calls of the site's own unit only (what one compile can tell: "the
+ * unit said", the report's record_status and record_how), then, for what
+ * the unit left open or flagged, with the calls of every unit.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -46,12 +52,32 @@ struct fn_verdict {
 	int height;		/* the longest chain of callers asked */
 };
 
+/*
+ * The unit stage.  Within one unit, an "entry" site's function F is
+ * flagged when a chain of calls made as their callers left it leads up
+ * from F to a call made with preemption enabled, and left to callers
+ * when such a chain leads up to a function callable from elsewhere
+ * (global, or its address taken) or called nowhere in the unit; else
+ * every call in the unit is atomic, or made by functions whose own are.
+ * Each answer holds for every function a chain leads down to, so two
+ * walks down the calls (one from each seed) decide every function of
+ * every unit at once.  Functions are "TU\nname": a global one's callers
+ * in each unit are apart.
+ */
+struct unit {
+	struct strmap *called;	/* called in its unit */
+	struct strmap *down;	/* -> struct keys: its calls made from entry */
+	struct strmap *flagged, *open;	/* the answers */
+	struct keys { char **v; size_t n, cap; } fns;	/* every caller */
+};
+
 struct resolver {
 	const struct lf_callgraph *g;
 	struct strmap *exposed;	/* needs_atomic functions */
 	struct strmap *memo;	/* function -> struct fn_verdict */
 	bool shared;		/* one memo for every site */
 	bool tainted;		/* met a cycle or LF_ARCH_MAX_DEPTH */
+	struct unit unit;	/* the unit stage's answers */
 };
 
 static struct fn_verdict in_progress;
@@ -191,16 +217,20 @@ static char *safe_why(const struct lf_callgraph *g, const char *fn)
 	return xasprintf("every caller has preemption off: %s", plist_text(p));
 }
 
-/* The plugin said "caller" but the calls records do not show the call
- * (written without them): name what the record's callers list says. */
-static char *record_caller_why(const struct lf_rec *r)
+/* The unit's calls flag it, every unit's do not (a chain longer than
+ * LF_ARCH_MAX_DEPTH): name the unit's first call that is not atomic. */
+static char *unit_caller_why(const struct lf_callgraph *g,
+			     const struct lf_rec *r)
 {
-	for (size_t i = 0; i < r->arch_callers.n; i++)
-		if (!r->arch_callers.v[i].atomic)
+	const struct lf_callsites *calls = lf_callers(g, r->function);
+
+	for (size_t i = 0; i < calls->n; i++)
+		if (!strcmp(calls->v[i].rec->tu, r->tu) &&
+		    strcmp(calls->v[i].call->context, "atomic"))
 			return xasprintf("caller %s at line %d calls it with "
 					 "preemption enabled",
-					 name(r->arch_callers.v[i].function),
-					 r->arch_callers.v[i].line);
+					 name(calls->v[i].rec->function),
+					 calls->v[i].call->line);
 	return xstrdup("a caller in its unit calls it with preemption enabled");
 }
 
@@ -211,8 +241,8 @@ static void from_callers(struct resolver *rs, struct lf_arch_site *s)
 	if (!rs->shared)
 		rs->memo = strmap_new();
 	v = resolve(rs, s->rec->function, 0);
-	if (!strcmp(s->rec->status, "flagged") && v->status != LF_ARCH_FLAGGED) {
-		s->why = record_caller_why(s->rec);
+	if (!strcmp(s->unit_status, "flagged") && v->status != LF_ARCH_FLAGGED) {
+		s->why = unit_caller_why(rs->g, s->rec);
 		return;
 	}
 	s->status = v->status;
@@ -225,28 +255,131 @@ static void from_callers(struct resolver *rs, struct lf_arch_site *s)
 		 xstrdup(v->stuck);
 }
 
-/* The plugin decided it alone. */
-static char *local_why(const struct lf_rec *r)
+/* Decided in its own unit. */
+static char *local_why(const struct lf_arch_site *s)
 {
-	if (!strcmp(r->how, "local"))
+	const struct lf_rec *r = s->rec;
+
+	if (!strcmp(s->how, "local"))
 		return xstrdup("preemption or irqs are off on every path to it "
 			       "in its function");
-	if (!strcmp(r->how, "assert"))
+	if (!strcmp(s->how, "assert"))
 		return xstrdup("its function asserts preemption or irqs off "
 			       "(lockdep_assert_*, or a tested irqs_disabled() "
 			       "or preempt_count())");
-	if (!strcmp(r->how, "callers"))
+	if (!strcmp(s->how, "callers"))
 		return xstrdup("every caller in its unit calls it with "
 			       "preemption off");
-	if (!strcmp(r->how, "enabled"))
+	if (!strcmp(s->how, "enabled"))
 		return xasprintf("preemption re-enabled at line %d", r->enabled_line);
 	return xasprintf("preemption turned back on at line %d without being "
 			 "turned off first", r->enabled_line);
 }
 
-static bool needs_callers(const struct lf_rec *r)
+static char *unit_key(const char *tu, const char *fn)
 {
-	return !strcmp(r->status, "needs_caller") || !strcmp(r->how, "caller");
+	return xasprintf("%s\n%s", tu, fn);
+}
+
+static bool exposed(const struct resolver *rs, const char *fn)
+{
+	return !is_static(fn) || strmap_get(rs->exposed, fn);
+}
+
+/* Mark SEEDS in DONE, and every function their entry calls lead to. */
+static void walk_down(const struct unit *u, struct keys *seeds,
+		      struct strmap *done)
+{
+	for (size_t i = 0; i < seeds->n; i++)
+		strmap_put(done, seeds->v[i], seeds->v[i]);
+	for (size_t i = 0; i < seeds->n; i++) {
+		const struct keys *down = strmap_get(u->down, seeds->v[i]);
+
+		for (size_t j = 0; down && j < down->n; j++)
+			if (!strmap_get(done, down->v[j])) {
+				strmap_put(done, down->v[j], down->v[j]);
+				VEC_PUSH(seeds, down->v[j]);
+			}
+	}
+}
+
+static void unit_build(const struct resolver *rs, const struct lf_records *recs,
+		       struct unit *u)
+{
+	struct keys flagged = { 0 }, open = { 0 };
+
+	memset(u, 0, sizeof(*u));
+	u->called = strmap_new();
+	u->down = strmap_new();
+	u->flagged = strmap_new();
+	u->open = strmap_new();
+	for (size_t i = 0; i < recs->recs.n; i++) {
+		const struct lf_rec *r = &recs->recs.v[i];
+		char *caller;
+		struct keys *down;
+
+		if (r->kind != LF_REC_CALLS)
+			continue;
+		caller = unit_key(r->tu, r->function);
+		VEC_PUSH(&u->fns, caller);
+		down = strmap_get(u->down, caller);
+		for (size_t j = 0; j < r->callees.n; j++) {
+			const struct lf_callee *c = &r->callees.v[j];
+			char *callee = unit_key(r->tu, c->callee);
+
+			strmap_put(u->called, callee, callee);
+			if (!strcmp(c->context, "enabled")) {
+				VEC_PUSH(&flagged, callee);
+			} else if (!strcmp(c->context, "entry") &&
+				   strcmp(c->callee, r->function)) {
+				if (!down) {
+					down = xcalloc(1, sizeof(*down));
+					strmap_put(u->down, caller, down);
+				}
+				VEC_PUSH(down, callee);
+			}
+		}
+	}
+	/* u->fns is in the order of the calls records */
+	for (size_t i = 0, k = 0; i < recs->recs.n; i++) {
+		const struct lf_rec *r = &recs->recs.v[i];
+
+		if (r->kind != LF_REC_CALLS)
+			continue;
+		if (exposed(rs, r->function) || !strmap_get(u->called, u->fns.v[k]))
+			VEC_PUSH(&open, u->fns.v[k]);
+		k++;
+	}
+	walk_down(u, &flagged, u->flagged);
+	walk_down(u, &open, u->open);
+	free(flagged.v);
+	free(open.v);
+}
+/* What the calls of its own unit make of an "entry" site. */
+static void unit_decide(const struct resolver *rs, struct lf_arch_site *s)
+{
+	char *key = unit_key(s->rec->tu, s->rec->function);
+
+	if (strmap_get(rs->unit.flagged, key)) {
+		s->unit_status = "flagged";
+		s->unit_how = "caller";
+	} else if (exposed(rs, s->rec->function) ||
+		   !strmap_get(rs->unit.called, key) ||
+		   strmap_get(rs->unit.open, key)) {
+		s->unit_status = "needs_caller";
+		s->unit_how = "entry";
+	} else {
+		s->unit_status = "safe";
+		s->unit_how = "callers";
+	}
+	free(key);
+}
+
+/* Left open or flagged by its unit: every unit's calls decide. */
+static bool needs_callers(const struct lf_arch_site *s)
+{
+	return !strcmp(s->unit_status, "needs_caller") ||
+	       !strcmp(s->unit_how, "caller");
 }
 
 /*
@@ -257,16 +390,16 @@ static bool needs_callers(const struct lf_rec *r)
  * first, and keep it if the walk met neither.  (Otherwise sites times
  * callers: 1600 sites over 62,400 calls took 5 s.)
  */
-static bool share_memo(struct resolver *rs, const struct lf_records *recs)
+static bool share_memo(struct resolver *rs, const struct lf_arch *out)
 {
 	int height = 0;
 
 	rs->memo = strmap_new();
-	for (size_t i = 0; i < recs->recs.n; i++) {
-		const struct lf_rec *r = &recs->recs.v[i];
+	for (size_t i = 0; i < out->sites.n; i++) {
+		const struct lf_arch_site *s = &out->sites.v[i];
 
-		if (r->kind == LF_REC_ARCH_SPIN && needs_callers(r)) {
-			const struct fn_verdict *v = resolve(rs, r->function, 0);
+		if (needs_callers(s)) {
+			const struct fn_verdict *v = resolve(rs, s->rec->function, 0);
 
 			if (v->height > height)
 				height = v->height;
@@ -275,18 +408,21 @@ static bool share_memo(struct resolver *rs, const struct lf_records *recs)
 	return !rs->tainted && height <= LF_ARCH_MAX_DEPTH;
 }
 
-static void site(struct resolver *rs, const struct lf_rec *r, struct lf_arch *out)
+/* The site as its own function, then its unit, say. */
+static void site(const struct resolver *rs, const struct lf_rec *r,
+		 struct lf_arch *out)
 {
-	struct lf_arch_site s = { .rec = r, .how = r->how };
+	struct lf_arch_site s = {
+		.rec = r, .unit_status = r->status, .unit_how = r->how,
+	};
 
-	s.status = !strcmp(r->status, "safe") ? LF_ARCH_SAFE :
-		   !strcmp(r->status, "flagged") ? LF_ARCH_FLAGGED :
+	if (!strcmp(r->how, "entry"))
+		unit_decide(rs, &s);
+	s.how = s.unit_how;
+	s.status = !strcmp(s.unit_status, "safe") ? LF_ARCH_SAFE :
+		   !strcmp(s.unit_status, "flagged") ? LF_ARCH_FLAGGED :
 		   LF_ARCH_NEEDS_CALLER;
 	s.resolved = s.status == LF_ARCH_NEEDS_CALLER;
-	if (needs_callers(r))
-		from_callers(rs, &s);
-	else
-		s.why = local_why(r);
 	VEC_PUSH(&out->sites, s);
 }
 
@@ -325,10 +461,19 @@ void lf_arch_resolve(const struct lf_records *recs, const struct lf_callgraph *g
 	for (size_t i = 0; i < recs->recs.n; i++)
 		if (recs->recs.v[i].kind == LF_REC_NEEDS_ATOMIC)
 			strmap_put(rs.exposed, recs->recs.v[i].function, &rs);
-	rs.shared = share_memo(&rs, recs);
+	unit_build(&rs, recs, &rs.unit);
 	for (size_t i = 0; i < recs->recs.n; i++)
 		if (recs->recs.v[i].kind == LF_REC_ARCH_SPIN)
 			site(&rs, &recs->recs.v[i], out);
+	rs.shared = share_memo(&rs, out);
+	for (size_t i = 0; i < out->sites.n; i++) {
+		struct lf_arch_site *s = &out->sites.v[i];
+
+		if (needs_callers(s))
+			from_callers(&rs, s);
+		else
+			s->why = local_why(s);
+	}
 	lf_sort(out->sites.v, out->sites.n, sizeof(*out->sites.v), cmp_site);
 	for (size_t i = 0; i < out->sites.n; i++) {
 		if (n && same_place(&out->sites.v[n - 1], &out->sites.v[i]))

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * check_archspin.c - the arch-spin-preempt check: every arch_spin_lock()
- * site decided across files (archspin.c), a finding per site reached
+ * site decided in its unit, then across files (archspin.c), a finding per site reached
  * with preemption enabled, the report's text section (counts by status
  * and how, then the flagged and the unresolved sites) and "arch_spin"
  * array, lockfit explain of an arch lock, a patch job per arch lock with
@@ -119,8 +119,8 @@ static json_t *site(const struct lf_arch_site *s)
 	json_object_set_new(o, "primitive", lf_json_str(r->primitive));
 	json_object_set_new(o, "status", lf_json_str(lf_arch_status_name(s->status)));
 	json_object_set_new(o, "how", lf_json_str(s->how));
-	json_object_set_new(o, "record_status", lf_json_str(r->status));
-	json_object_set_new(o, "record_how", lf_json_str(r->how));
+	json_object_set_new(o, "record_status", lf_json_str(s->unit_status));
+	json_object_set_new(o, "record_how", lf_json_str(s->unit_how));
 	json_object_set_new(o, "resolved", json_boolean(s->resolved));
 	json_object_set_new(o, "enabled_line", enabled ?
 			    json_integer(r->enabled_line) : json_null());
@@ -161,15 +161,23 @@ static void findings(const struct lf_analysis *a, struct lf_findings *out)
 	}
 }
 
-static void callers(const struct lf_analysis *a, const char *fn)
+/* The calls of R's function in every unit, then in its own. */
+static void callers(const struct lf_analysis *a, const struct lf_rec *r)
 {
-	const struct lf_callsites *c = lf_callers(&a->calls, fn);
+	const struct lf_callsites *c = lf_callers(&a->calls, r->function);
 
-	lf_printf("      calls of %s in the records:%s\n", fn, c->n ? "" : " none");
+	lf_printf("      calls of %s in the records:%s\n", r->function,
+		  c->n ? "" : " none");
 	for (size_t i = 0; i < c->n; i++)
 		lf_printf("        %s at %s:%d: %s\n", c->v[i].rec->function,
 		       c->v[i].rec->file, c->v[i].call->line,
 		       c->v[i].call->context);
+	for (size_t i = 0; i < c->n; i++)
+		if (!strcmp(c->v[i].rec->tu, r->tu))
+			lf_printf("      in its unit: %s at line %d%s\n",
+				  c->v[i].rec->function, c->v[i].call->line,
+				  strcmp(c->v[i].call->context, "atomic") ?
+				  "" : ", atomic");
 }
 
 static bool explain(const struct lf_analysis *a, const char *name)
@@ -190,16 +198,12 @@ static bool explain(const struct lf_analysis *a, const char *name)
 			continue;
 		lf_printf("\n  %s:%d:%d %s %s: %s (%s); the plugin said %s (%s)\n",
 		       r->file, r->line, r->column, r->function, r->api,
-		       lf_arch_status_name(s->status), s->how, r->status, r->how);
+		       lf_arch_status_name(s->status), s->how, s->unit_status,
+		       s->unit_how);
 		lf_printf("      %s\n", s->why);
-		if (strcmp(r->how, "entry") && strcmp(r->how, "caller"))
+		if (strcmp(s->unit_how, "entry") && strcmp(s->unit_how, "caller"))
 			continue;
-		callers(a, r->function);
-		for (size_t j = 0; j < r->arch_callers.n; j++)
-			lf_printf("      in its unit: %s at line %d%s\n",
-			       r->arch_callers.v[j].function,
-			       r->arch_callers.v[j].line,
-			       r->arch_callers.v[j].atomic ? ", atomic" : "");
+		callers(a, r);
 	}
 	return true;
 }

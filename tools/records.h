@@ -43,13 +43,6 @@ struct lf_layout {
 	long size_with_spinlock;	/* -1 with spinlock_size */
 };
 
-/* arch_spin: one call of the sink's function seen in its unit. */
-struct lf_arch_caller {
-	const char *function;
-	int line;
-	bool atomic;
-};
-
 /* calls: one callee of the function, with the context of the call. */
 struct lf_callee {
 	const char *callee;
@@ -91,7 +84,6 @@ struct lf_rec {
 	/* arch_spin (also lock, primitive, api) */
 	const char *status, *how;
 	int enabled_line;	/* how "enabled"/"unbalanced" */
-	struct { struct lf_arch_caller *v; size_t n, cap; } arch_callers;
 	/* needs_atomic */
 	const char *context;
 	/* calls */

@@ -51,7 +51,6 @@ struct lf_release { int line; };
 #define LF_C_context		struct lf_context
 #define LF_C_layout		struct lf_layout
 #define LF_C_hole		struct lf_layout
-#define LF_C_arch_caller	struct lf_arch_caller
 
 enum lf_type {
 	LF_T_TEXT, LF_T_PATH, LF_T_FUNCTION, LF_T_CALLEE, LF_T_API, LF_T_LOCK,
@@ -82,7 +81,7 @@ static const char *const enum_CALL_CONTEXT[] = {
 typedef bool lf_field_hook(json_t *o, void *dst, struct lf_parse *p);
 static lf_field_hook hook_decl, hook_releases, hook_calls, hook_nested,
 	hook_layout, hook_hole, hook_context, hook_build, hook_wrapper_lock,
-	hook_how, hook_arch_callers, hook_call_tuples;
+	hook_how, hook_call_tuples;
 
 struct lf_field {
 	enum lf_owner owner;
@@ -143,7 +142,6 @@ static const struct {
 	{ LF_OWN_tu, "build", hook_build },
 	{ LF_OWN_lock_wrapper, "lock", hook_wrapper_lock },
 	{ LF_OWN_arch_spin, "how", hook_how },
-	{ LF_OWN_arch_spin, "callers", hook_arch_callers },
 	{ LF_OWN_calls, "calls", hook_call_tuples },
 };
 
@@ -551,23 +549,6 @@ static bool hook_how(json_t *o, void *dst, struct lf_parse *p)
 	if (!lf_get_range(o, "enabled_line", LF_RANGE_LINE, &line, p))
 		return false;
 	r->enabled_line = line;
-	return true;
-}
-
-static bool hook_arch_callers(json_t *arr, void *dst, struct lf_parse *p)
-{
-	struct lf_rec *r = dst;
-	size_t i;
-	json_t *e;
-
-	p->what = owner_what[LF_OWN_arch_caller];
-	json_array_foreach(arr, i, e) {
-		struct lf_arch_caller c = { 0 };
-
-		if (!parse_fields(e, LF_OWN_arch_caller, &c, p))
-			return false;
-		VEC_PUSH(&r->arch_callers, c);
-	}
 	return true;
 }
 
