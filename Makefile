@@ -10,7 +10,7 @@
 #   make kernel-report lockfit build over a Linux 6.1 subset, then its patches
 #
 # Everything GCC-specific is in plugin/compat.h; lock facts are in rules/.
-# Generated files (plugin/rules.gen.c, tools/rules.gen.c) are made in the
+# Generated files (plugin/rules.gen.c, tools/records/rules.gen.c) are made in the
 # source tree by build/gen-rules; nothing else is.
 
 CC        ?= gcc
@@ -32,16 +32,18 @@ RULES       := $(wildcard rules/*.tbl)
 GEN_RULES   := build/gen-rules
 HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra
 
-TOOL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -I. \
+TOOL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -I. -Itools \
 	-DLOCKFIT_ROOT='"$(CURDIR)"'
-TOOL_SRCS   := $(filter-out tools/rules.gen.c,$(wildcard tools/*.c)) \
-	       tools/rules.gen.c rules/reader.c
-TOOL_HDRS   := $(wildcard tools/*.h schema/*) rules/reader.h
+# tools/: main.c, then one folder per stage (README.md, "Layout").
+TOOL_SRCS   := $(filter-out tools/records/rules.gen.c,$(wildcard tools/*.c tools/*/*.c)) \
+	       tools/records/rules.gen.c rules/reader.c
+TOOL_HDRS   := $(wildcard tools/*/*.h schema/*) rules/reader.h
 
 all: plugin/lockfit.so tools/lockfit
 
 tools/lockfit: $(TOOL_SRCS) $(TOOL_HDRS)
-	$(CC) $(TOOL_CFLAGS) -o $@ $(TOOL_SRCS) -ljansson
+	$(CC) $(TOOL_CFLAGS) -o $@.tmp $(TOOL_SRCS) -ljansson
+	mv $@.tmp $@
 
 # The Coccinelle scripts are generated from rules/rewrites.tbl and kept in
 # git (so they run under the kernel's make coccicheck as they are);
@@ -57,7 +59,7 @@ plugin/rules.gen.c: $(RULES) $(GEN_RULES)
 	$(GEN_RULES) plugin rules > $@.tmp
 	mv $@.tmp $@
 
-tools/rules.gen.c: $(RULES) $(GEN_RULES)
+tools/records/rules.gen.c: $(RULES) $(GEN_RULES)
 	$(GEN_RULES) tool rules > $@.tmp
 	mv $@.tmp $@
 
@@ -65,7 +67,8 @@ plugin/%.o: plugin/%.c $(PLUGIN_HDRS)
 	$(CXX) $(PLUGIN_CXXFLAGS) -x c++ -c -o $@ $<
 
 plugin/lockfit.so: $(PLUGIN_OBJS)
-	$(CXX) -shared -o $@ $^ $(PLUGIN_LDLIBS)
+	$(CXX) -shared -o $@.tmp $^ $(PLUGIN_LDLIBS)
+	mv $@.tmp $@
 
 # The fuzzing build: its own path, never tools/lockfit.  UBSan stops at the
 # first report; testsuite/fuzz/run sets the sanitizers' exit statuses.
@@ -127,7 +130,7 @@ kernel-report: deps
 
 clean:
 	rm -f plugin/*.o plugin/lockfit.so tools/lockfit plugin/rules.gen.c plugin/rules.gen.c.tmp
-	rm -f tools/rules.gen.c tools/rules.gen.c.tmp
+	rm -f tools/records/rules.gen.c tools/records/rules.gen.c.tmp
 	rm -rf build/fuzz $(GEN_RULES)
 
 .PHONY: all cocci deps example check check-kernel bench kernel-report fuzz clean

@@ -8,7 +8,7 @@
  * whether preemption, irqs or softirqs are off on every path.  If they
  * were explicitly re-enabled on some path, that is a finding.  If nothing
  * changed since function entry, the callers decide, and only the report
- * step decides that (tools/archspin.c), from the "calls" records of every
+ * step decides that (tools/checks/archspin.c), from the "calls" records of every
  * unit: the record says "needs_caller"/"entry", and a function callable
  * from other files that reaches such a site from its entry gets a
  * "needs_atomic" record, since its callers through a pointer are in no

@@ -5,7 +5,7 @@
  *
  *   gen-rules plugin DIR   the plugin's C tables (plugin/rules.gen.c)
  *   gen-rules tool DIR     the tool's compiled-in copy of the thresholds
- *                          the plugin was built with (tools/rules.gen.c)
+ *                          the plugin was built with (tools/records/rules.gen.c)
  *   gen-rules cocci DIR    the rows scripts/gen-cocci.awk expands into
  *                          the cocci/templates, tab separated
  *   gen-rules check DIR    nothing: only the checks

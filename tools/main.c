@@ -7,9 +7,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include "util.h"
-#include "cli.h"
-#include "patch.h"
+#include "lib/util.h"
+#include "lib/cli.h"
+#include "patch/patch.h"
 
 static const struct lf_cmd *const cmds[] = {
 	&lf_cmd_report, &lf_cmd_gate, &lf_cmd_explain, &lf_cmd_build,

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * analysis.c - the pipeline every subcommand shares: rules, records,
+ * locks and bindings, lock order, profile, the call graph; then each
+ * checker's analysis (lf_checkers[]), and their findings.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lib/util.h"
+#include "analysis/analysis.h"
+#include "checks/checker.h"
+
+static void count_matched(struct lf_analysis *a, const struct lf_rec *r,
+			  struct strmap *seen)
+{
+	const char *fn = lf_fn_basename(r->function);
+
+	if (strmap_get(seen, fn) || lf_profile_weight(&a->profile, fn) <= 0)
+		return;
+	strmap_put(seen, fn, a);
+	a->profile_matched++;
+}
+
+/* Functions with samples and a lock site the checks rank (a->sited):
+ * none says the profile is of another kernel or workload. */
+static void profile_matched(struct lf_analysis *a)
+{
+	struct strmap *seen = strmap_new();
+
+	for (size_t i = 0; i < a->sited.n; i++)
+		count_matched(a, a->sited.v[i], seen);
+}
+
+void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
+		unsigned load)
+{
+	memset(a, 0, sizeof(*a));
+	lf_rules_load(&a->rules);
+	if (profile) {
+		lf_profile_load(profile, &a->profile);
+		a->has_profile = true;
+	}
+	lf_records_load(dir, load, &a->recs);
+	lf_locks_build(&a->recs, &a->locks);
+	lf_graph_build(&a->recs, &a->locks, &a->graph);
+	lf_callgraph_build(&a->recs, &a->rules, &a->calls);
+	a->results = xcalloc(lf_ncheckers, sizeof(*a->results));
+	for (size_t i = 0; i < lf_ncheckers; i++) {
+		a->results[i] = xcalloc(1, lf_checkers[i]->results_size);
+		lf_checkers[i]->analyse(a);
+	}
+	if (a->has_profile)
+		profile_matched(a);
+	for (size_t i = 0; i < lf_ncheckers; i++)
+		lf_checkers[i]->findings(a, &a->findings);
+	lf_findings_sort(&a->findings);
+}

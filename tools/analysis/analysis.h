@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * analysis.h - everything one run computes from a record directory:
+ * rules, records, locks, lock order, profile, the call graph, and what
+ * the checkers (checker.h) make of them: verdicts, arch_spin_lock
+ * sites, bit locks, findings.  Every
+ * subcommand starts from lf_analyze() so that report, gate and explain
+ * can never disagree.
+ */
+#ifndef LOCKFIT_ANALYSIS_H
+#define LOCKFIT_ANALYSIS_H
+
+#include "records/rules.h"
+#include "records/records.h"
+#include "analysis/locks.h"
+#include "analysis/lockorder.h"
+#include "records/profile.h"
+#include "analysis/findings.h"
+#include "analysis/callgraph.h"
+
+struct lf_analysis {
+	struct lf_rules rules;
+	struct lf_records recs;
+	struct lf_locks locks;
+	struct lf_graph graph;
+	struct lf_profile profile;
+	bool has_profile;
+	size_t profile_matched;	/* functions with lock sites and samples */
+	struct lf_callgraph calls;
+	/* the lock sites the checkers rank, for profile_matched */
+	struct { const struct lf_rec **v; size_t n, cap; } sited;
+	/* each checker's own results, in lf_checkers[] order (checker.h:
+	 * lf_results()); the findings of all */
+	void **results;
+	struct lf_findings findings;
+};
+
+/* LOAD: the LF_LOAD_* flags of lf_records_load() */
+void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
+		unsigned load);
+
+#endif

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * callgraph.c - index the "calls" records by caller and by callee, and
+ * find what lies within hot_call_depth calls of a hot entry point.
+ *
+ * The records name a static function "file:name" in every unit that
+ * compiles it (a static inline of a header is one function per unit),
+ * and callees the same way, so a name is one function everywhere.
+ * Indirect calls are not in the records: a hot path through a function
+ * pointer is cut there.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lib/util.h"
+#include "records/rules.h"
+#include "analysis/callgraph.h"
+
+bool lf_fn_visible(const char *function, const char *tu)
+{
+	const char *colon = strrchr(function, ':');
+	size_t n = colon ? (size_t)(colon - function) : 0;
+
+	return !colon || (strlen(tu) == n && !strncmp(function, tu, n));
+}
+
+static void add(struct strmap *m, const char *key, struct lf_callsite cs)
+{
+	struct lf_callsites *l = strmap_get(m, key);
+
+	if (!l) {
+		l = xcalloc(1, sizeof(*l));
+		strmap_put(m, key, l);
+	}
+	VEC_PUSH(l, cs);
+}
+
+static const struct lf_callsites none;
+
+const struct lf_callsites *lf_callers(const struct lf_callgraph *g,
+				      const char *function)
+{
+	const struct lf_callsites *l = strmap_get(g->callers, function);
+
+	return l ? l : &none;
+}
+
+bool lf_hot_reach(const struct lf_callgraph *g, const char *function,
+		  struct lf_hot *out)
+{
+	const struct lf_hot *h = strmap_get(g->hot, function);
+
+	if (h) {
+		*out = *h;
+		return true;
+	}
+	/* an entry point that calls nothing has no calls record */
+	out->entry = function;
+	out->depth = 0;
+	return lf_rules_is_hot(g->rules, function);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+struct names {
+	const char **v;
+	size_t n, cap;
+};
+
+static void mark(struct lf_callgraph *g, struct names *queue,
+		 const char *fn, const char *entry, int depth)
+{
+	struct lf_hot *h;
+
+	if (strmap_get(g->hot, fn))
+		return;
+	h = xmalloc(sizeof(*h));
+	h->entry = entry;
+	h->depth = depth;
+	strmap_put(g->hot, fn, h);
+	VEC_PUSH(queue, fn);
+}
+
+/*
+ * Breadth first from every entry point at once, entries in name order:
+ * each function gets its nearest entry, and the same one on every run.
+ */
+static void reach(struct lf_callgraph *g, const struct lf_records *recs)
+{
+	struct names queue = { 0 }, entries = { 0 };
+
+	g->hot = strmap_new();
+	for (size_t i = 0; i < recs->recs.n; i++) {
+		const struct lf_rec *r = &recs->recs.v[i];
+
+		if (r->kind == LF_REC_CALLS &&
+		    lf_rules_is_hot(g->rules, r->function))
+			VEC_PUSH(&entries, r->function);
+	}
+	lf_sort(entries.v, entries.n, sizeof(*entries.v), cmp_str);
+	for (size_t i = 0; i < entries.n; i++)
+		mark(g, &queue, entries.v[i], entries.v[i], 0);
+	for (size_t i = 0; i < queue.n; i++) {
+		const struct lf_hot *h = strmap_get(g->hot, queue.v[i]);
+		const struct lf_callsites *body = strmap_get(g->bodies, queue.v[i]);
+
+		if (h->depth >= g->rules->hot_call_depth)
+			continue;
+		for (size_t j = 0; body && j < body->n; j++)
+			mark(g, &queue, body->v[j].call->callee, h->entry,
+			     h->depth + 1);
+	}
+	free(entries.v);
+	free(queue.v);
+}
+
+void lf_callgraph_build(const struct lf_records *recs,
+			const struct lf_rules *rules, struct lf_callgraph *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->rules = rules;
+	g->callers = strmap_new();
+	g->bodies = strmap_new();
+	for (size_t i = 0; i < recs->recs.n; i++) {
+		const struct lf_rec *r = &recs->recs.v[i];
+
+		if (r->kind != LF_REC_CALLS)
+			continue;
+		for (size_t j = 0; j < r->callees.n; j++) {
+			struct lf_callsite cs = { r, &r->callees.v[j] };
+
+			add(g->bodies, r->function, cs);
+			if (lf_fn_visible(cs.call->callee, r->tu))
+				add(g->callers, cs.call->callee, cs);
+		}
+	}
+	reach(g, recs);
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * callgraph.h - the call graph of the plugin's "calls" records, in both
+ * directions: who calls a function, with the preemption context of the
+ * call (arch_spin_lock callers), and how far a function is below a hot
+ * entry point (static hotness of bit locks).
+ */
+#ifndef LOCKFIT_CALLGRAPH_H
+#define LOCKFIT_CALLGRAPH_H
+
+#include "records/records.h"
+
+/* One call: CALL of REC's function. */
+struct lf_callsite {
+	const struct lf_rec *rec;	/* the caller's calls record */
+	const struct lf_callee *call;
+};
+
+struct lf_callsites {
+	struct lf_callsite *v;
+	size_t n, cap;
+};
+
+/* Reached from a hot entry point. */
+struct lf_hot {
+	const char *entry;	/* the entry point, as its record names it */
+	int depth;		/* calls below it; 0: the entry point itself */
+};
+
+struct lf_callgraph {
+	const struct lf_rules *rules;
+	struct strmap *callers;	/* callee -> struct lf_callsites */
+	struct strmap *bodies;	/* function -> struct lf_callsites (its calls) */
+	struct strmap *hot;	/* function -> struct lf_hot */
+};
+
+struct lf_rules;
+/* Index the calls records; mark what is within rules/thresholds.tbl's hot_call_depth calls of a
+ * function in hotpaths.tbl. */
+void lf_callgraph_build(const struct lf_records *recs,
+			const struct lf_rules *rules, struct lf_callgraph *g);
+
+/*
+ * The calls of FUNCTION in the records.  A static ("file:name") is
+ * called only from its own unit; a global one from any.
+ */
+const struct lf_callsites *lf_callers(const struct lf_callgraph *g,
+				      const char *function);
+
+/* How FUNCTION is reached from a hot entry point; false if it is not
+ * within rules/thresholds.tbl's hot_call_depth calls of one. */
+bool lf_hot_reach(const struct lf_callgraph *g, const char *function,
+		  struct lf_hot *out);
+
+/* Can a call in unit TU reach FUNCTION?  A global one from anywhere, a
+ * static ("fs/dcache.c:d_lru_add") only from its own unit. */
+bool lf_fn_visible(const char *function, const char *tu);
+
+#endif

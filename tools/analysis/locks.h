@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * locks.h - records grouped by lock identity, with param:F:N identities
+ * bound to the real locks callers pass (lock_arg records).
+ */
+#ifndef LOCKFIT_LOCKS_H
+#define LOCKFIT_LOCKS_H
+
+#include "records/records.h"
+
+/* How many lock_arg hops a param identity is followed through. */
+#define LF_BIND_DEPTH 8
+
+/* An identity that can be compared across files. */
+bool lf_kind_comparable(const char *kind);
+
+/* One real lock an identity stands for. */
+struct lf_target {
+	const char *lock, *kind;
+	const char *via;	/* the param identity bound, NULL if direct */
+};
+
+struct lf_targets {
+	struct lf_target *v;
+	size_t n, cap;
+};
+
+struct lf_site {
+	const struct lf_rec *rec;	/* section or release_only */
+	const char *via;
+};
+
+struct lf_lock {
+	const char *name, *kind, *cls;
+	bool unbound;		/* a param identity no lock_arg binds */
+	struct { struct lf_site *v; size_t n, cap; } sites;	/* sections */
+	struct { struct lf_site *v; size_t n, cap; } rels;	/* release_only */
+	size_t nread, nwrite;
+	double samples;		/* profile weight of its read-site functions */
+	double benefit;		/* ranking key */
+	struct lf_verdict *verdict;
+};
+
+struct lf_bindmemo;
+
+/* The lock_arg records that bind one param:F:N identity. */
+struct lf_bindlist {
+	const struct lf_rec **v;
+	size_t n, cap;
+};
+
+struct lf_locks {
+	struct { struct lf_lock **v; size_t n, cap; } locks;
+	struct strmap *byname;
+	struct strmap *binds;	/* "param:F:N" -> struct lf_bindlist */
+	struct lf_bindmemo *memo;	/* what lf_resolve() found, per hop count */
+};
+
+/* The real locks NAME (of KIND) stands for; none for local/unknown ones,
+ * nor for a param identity nothing binds. */
+void lf_resolve(const struct lf_locks *ls, const char *name, const char *kind,
+		struct lf_targets *out);
+
+/* Group the rwlock and rwsem records (the classes lockfit gives verdicts
+ * for); sites sorted by file, line, column. */
+void lf_locks_build(const struct lf_records *recs, struct lf_locks *ls);
+
+/* The same for the records of one other class (bit locks). */
+void lf_locks_build_class(const struct lf_records *recs, const char *cls,
+			  struct lf_locks *ls);
+
+struct lf_lock *lf_lock_find(const struct lf_locks *ls, const char *name);
+
+/* "rwlock_t" or "rw_semaphore": the C type, for messages. */
+const char *lf_lock_type(const struct lf_lock *l);
+
+bool lf_is_read(const struct lf_rec *r);
+bool lf_is_write(const struct lf_rec *r);
+
+#endif

@@ -1,0 +1,498 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * archspin.c - decide every arch_spin_lock() site, with the calls records
+ * of every unit read: the plugin says only what the site's own function
+ * shows, and leaves the sites that depend on its entry ("entry") here.
+ *
+ * arch_spin_lock() does not disable preemption (docs/DESIGN.md section 5): its
+ * function F must run with preemption or irqs off.  When F itself leaves
+ * the context as it found it, every call of F decides: one made with
+ * preemption enabled is a bug (flagged, naming that caller); one made in
+ * atomic context is fine; one made by a function that also passes its
+ * entry context on sends the question to that function's callers, and so
+ * on.  F is safe only when every path ends in an atomic call.  What the
+ * records cannot show stays needs_caller: a function nobody in these
+ * units calls, a cycle of such callers, and a static whose address is
+ * taken (its needs_atomic record says so), whose indirect callers are
+ * not in the call graph.
+ *
+ * This is decided twice, in two stages a reader sees: first with the
+ * calls of the site's own unit only (what one compile can tell: "the
+ * unit said", the report's record_status and record_how), then, for what
+ * the unit left open or flagged, with the calls of every unit.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lib/util.h"
+#include "checks/archspin.h"
+
+/* Callers quoted in a "safe" reason. */
+#define LIST_MAX 3
+
+const char *lf_arch_status_name(enum lf_arch_status s)
+{
+	static const char *const names[] = {
+		[LF_ARCH_SAFE] = "safe",
+		[LF_ARCH_NEEDS_CALLER] = "needs_caller",
+		[LF_ARCH_FLAGGED] = "flagged",
+	};
+
+	return names[s];
+}
+
+/* What the callers of one function make of it. */
+struct fn_verdict {
+	enum lf_arch_status status;
+	const struct lf_callsite *culprit;	/* flagged */
+	const char *through;	/* flagged: functions from the culprit's
+				 * callee down to this one's caller */
+	char *stuck;		/* needs_caller: why, naming the functions */
+	size_t nstuck;		/* reasons in it */
+	bool more;		/* and some not quoted */
+	int height;		/* the longest chain of callers asked */
+};
+
+/*
+ * The unit stage.  Within one unit, an "entry" site's function F is
+ * flagged when a chain of calls made as their callers left it leads up
+ * from F to a call made with preemption enabled, and left to callers
+ * when such a chain leads up to a function callable from elsewhere
+ * (global, or its address taken) or called nowhere in the unit; else
+ * every call in the unit is atomic, or made by functions whose own are.
+ * Each answer holds for every function a chain leads down to, so two
+ * walks down the calls (one from each seed) decide every function of
+ * every unit at once.  Functions are "TU\nname": a global one's callers
+ * in each unit are apart.
+ */
+struct unit {
+	struct strmap *called;	/* called in its unit */
+	struct strmap *down;	/* -> struct keys: its calls made from entry */
+	struct strmap *flagged, *open;	/* the answers */
+	struct keys { char **v; size_t n, cap; } fns;	/* every caller */
+};
+
+struct resolver {
+	const struct lf_callgraph *g;
+	struct strmap *exposed;	/* needs_atomic functions */
+	struct strmap *memo;	/* function -> struct fn_verdict */
+	bool shared;		/* one memo for every site */
+	bool tainted;		/* met a cycle or LF_ARCH_MAX_DEPTH */
+	struct unit unit;	/* the unit stage's answers */
+};
+
+static struct fn_verdict in_progress;
+
+/* Reasons quoted in one needs_caller "why". */
+#define STUCK_MAX 3
+
+/* Add WHY (N reasons) to V's, up to STUCK_MAX of them. */
+static void add_stuck(struct fn_verdict *v, const char *why, size_t n)
+{
+	v->status = LF_ARCH_NEEDS_CALLER;
+	if (!v->stuck) {
+		v->stuck = xstrdup(why);
+		v->nstuck = n;
+	} else if (strstr(v->stuck, why)) {
+		return;
+	} else if (v->nstuck + n <= STUCK_MAX) {
+		v->stuck = xasprintf("%s; %s", v->stuck, why);
+		v->nstuck += n;
+	} else if (!v->more) {
+		v->stuck = xasprintf("%s; and more", v->stuck);
+		v->more = true;
+	}
+}
+
+static struct fn_verdict *stuck(char *why)
+{
+	struct fn_verdict *v = xcalloc(1, sizeof(*v));
+
+	add_stuck(v, why, 1);
+	free(why);
+	return v;
+}
+
+/* "a.c:f" -> "f": the file is in the place that goes with it. */
+static const char *name(const char *function)
+{
+	return lf_fn_basename(function);
+}
+
+static bool is_static(const char *function)
+{
+	return strchr(function, ':') != NULL;
+}
+
+static const struct fn_verdict *resolve(struct resolver *rs, const char *fn,
+					int depth);
+
+/* One call of FN that leaves the question to its caller's callers. */
+static void through_caller(struct resolver *rs, struct fn_verdict *v,
+			   const struct lf_callsite *c, int depth)
+{
+	const char *caller = c->rec->function;
+	const struct fn_verdict *up = resolve(rs, caller, depth + 1);
+
+	if (up->height + 1 > v->height)
+		v->height = up->height + 1;
+	if (up->status == LF_ARCH_FLAGGED) {
+		v->status = LF_ARCH_FLAGGED;
+		v->culprit = up->culprit;
+		v->through = up->through ?
+			     xasprintf("%s -> %s", up->through, name(caller)) :
+			     name(caller);
+	} else if (up->status == LF_ARCH_NEEDS_CALLER) {
+		add_stuck(v, up->stuck, up->nstuck);
+	}
+}
+
+static const struct fn_verdict *resolve(struct resolver *rs, const char *fn,
+					int depth)
+{
+	struct fn_verdict *v = strmap_get(rs->memo, fn);
+	const struct lf_callsites *calls;
+
+	if (v == &in_progress || (!v && depth > LF_ARCH_MAX_DEPTH))
+		rs->tainted = true;
+	if (v == &in_progress)
+		return stuck(xasprintf("%s is in a cycle of callers that leave "
+				       "preemption as they found it", name(fn)));
+	if (v)
+		return v;
+	if (depth > LF_ARCH_MAX_DEPTH)
+		return stuck(xasprintf("the callers of %s are more than %d calls "
+				       "up", name(fn), LF_ARCH_MAX_DEPTH));
+	strmap_put(rs->memo, fn, &in_progress);
+	calls = lf_callers(rs->g, fn);
+	v = calls->n ? xcalloc(1, sizeof(*v)) :
+	    stuck(xasprintf("no caller of %s in the analysed files", name(fn)));
+	for (size_t i = 0; i < calls->n && v->status != LF_ARCH_FLAGGED; i++) {
+		const struct lf_callsite *c = &calls->v[i];
+
+		if (!strcmp(c->call->context, "enabled")) {
+			v->status = LF_ARCH_FLAGGED;
+			v->culprit = c;
+		} else if (!strcmp(c->call->context, "entry") &&
+			   strcmp(c->rec->function, fn)) {
+			/* (recursion adds no context of its own) */
+			through_caller(rs, v, c, depth);
+		}
+	}
+	if (v->status == LF_ARCH_SAFE && is_static(fn) &&
+	    strmap_get(rs->exposed, fn)) {
+		int height = v->height;
+
+		v = stuck(xasprintf("the address of %s is taken: its calls "
+				    "through the pointer are not in the records",
+				    name(fn)));
+		v->height = height;
+	}
+	strmap_put(rs->memo, fn, v);
+	return v;
+}
+
+static char *culprit_why(const struct lf_callsite *c, const char *through)
+{
+	char *why = xasprintf("caller %s at %s:%d calls it with preemption enabled",
+			      name(c->rec->function), c->rec->file, c->call->line);
+
+	if (!through)
+		return why;
+	return xasprintf("%s, through %s, which do%s not disable it", why,
+			 through, strstr(through, " -> ") ? "" : "es");
+}
+
+/* Every call of FN is atomic, or made by a function whose own callers
+ * all are: name them. */
+static char *safe_why(const struct lf_callgraph *g, const char *fn)
+{
+	const struct lf_callsites *calls = lf_callers(g, fn);
+	struct plist *p = plist_new(LIST_MAX);
+
+	for (size_t i = 0; i < calls->n; i++)
+		plist_add(p, "%s at %s:%d%s", name(calls->v[i].rec->function),
+			  calls->v[i].rec->file, calls->v[i].call->line,
+			  strcmp(calls->v[i].call->context, "atomic") ?
+			  " (its callers have it off)" : "");
+	return xasprintf("every caller has preemption off: %s", plist_text(p));
+}
+
+/* The unit's calls flag it, every unit's do not (a chain longer than
+ * LF_ARCH_MAX_DEPTH): name the unit's first call that is not atomic. */
+static char *unit_caller_why(const struct lf_callgraph *g,
+			     const struct lf_rec *r)
+{
+	const struct lf_callsites *calls = lf_callers(g, r->function);
+
+	for (size_t i = 0; i < calls->n; i++)
+		if (!strcmp(calls->v[i].rec->tu, r->tu) &&
+		    strcmp(calls->v[i].call->context, "atomic"))
+			return xasprintf("caller %s at line %d calls it with "
+					 "preemption enabled",
+					 name(calls->v[i].rec->function),
+					 calls->v[i].call->line);
+	return xstrdup("a caller in its unit calls it with preemption enabled");
+}
+
+static void from_callers(struct resolver *rs, struct lf_arch_site *s)
+{
+	const struct fn_verdict *v;
+
+	if (!rs->shared)
+		rs->memo = strmap_new();
+	v = resolve(rs, s->rec->function, 0);
+	if (!strcmp(s->unit_status, "flagged") && v->status != LF_ARCH_FLAGGED) {
+		s->why = unit_caller_why(rs->g, s->rec);
+		return;
+	}
+	s->status = v->status;
+	s->how = v->status == LF_ARCH_SAFE ? "callers" :
+		 v->status == LF_ARCH_FLAGGED ? "caller" : "entry";
+	s->culprit = v->culprit;
+	s->through = v->through;
+	s->why = v->status == LF_ARCH_SAFE ? safe_why(rs->g, s->rec->function) :
+		 v->status == LF_ARCH_FLAGGED ? culprit_why(v->culprit, v->through) :
+		 xstrdup(v->stuck);
+}
+
+/* Decided in its own unit. */
+static char *local_why(const struct lf_arch_site *s)
+{
+	const struct lf_rec *r = s->rec;
+
+	if (!strcmp(s->how, "local"))
+		return xstrdup("preemption or irqs are off on every path to it "
+			       "in its function");
+	if (!strcmp(s->how, "assert"))
+		return xstrdup("its function asserts preemption or irqs off "
+			       "(lockdep_assert_*, or a tested irqs_disabled() "
+			       "or preempt_count())");
+	if (!strcmp(s->how, "callers"))
+		return xstrdup("every caller in its unit calls it with "
+			       "preemption off");
+	if (!strcmp(s->how, "enabled"))
+		return xasprintf("preemption re-enabled at line %d", r->enabled_line);
+	return xasprintf("preemption turned back on at line %d without being "
+			 "turned off first", r->enabled_line);
+}
+
+static char *unit_key(const char *tu, const char *fn)
+{
+	return xasprintf("%s\n%s", tu, fn);
+}
+
+static bool exposed(const struct resolver *rs, const char *fn)
+{
+	return !is_static(fn) || strmap_get(rs->exposed, fn);
+}
+
+/* Mark SEEDS in DONE, and every function their entry calls lead to. */
+static void walk_down(const struct unit *u, struct keys *seeds,
+		      struct strmap *done)
+{
+	for (size_t i = 0; i < seeds->n; i++)
+		strmap_put(done, seeds->v[i], seeds->v[i]);
+	for (size_t i = 0; i < seeds->n; i++) {
+		const struct keys *down = strmap_get(u->down, seeds->v[i]);
+
+		for (size_t j = 0; down && j < down->n; j++)
+			if (!strmap_get(done, down->v[j])) {
+				strmap_put(done, down->v[j], down->v[j]);
+				VEC_PUSH(seeds, down->v[j]);
+			}
+	}
+}
+
+static void unit_build(const struct resolver *rs, const struct lf_records *recs,
+		       struct unit *u)
+{
+	struct keys flagged = { 0 }, open = { 0 };
+
+	memset(u, 0, sizeof(*u));
+	u->called = strmap_new();
+	u->down = strmap_new();
+	u->flagged = strmap_new();
+	u->open = strmap_new();
+	for (size_t i = 0; i < recs->recs.n; i++) {
+		const struct lf_rec *r = &recs->recs.v[i];
+		char *caller;
+		struct keys *down;
+
+		if (r->kind != LF_REC_CALLS)
+			continue;
+		caller = unit_key(r->tu, r->function);
+		VEC_PUSH(&u->fns, caller);
+		down = strmap_get(u->down, caller);
+		for (size_t j = 0; j < r->callees.n; j++) {
+			const struct lf_callee *c = &r->callees.v[j];
+			char *callee = unit_key(r->tu, c->callee);
+
+			strmap_put(u->called, callee, callee);
+			if (!strcmp(c->context, "enabled")) {
+				VEC_PUSH(&flagged, callee);
+			} else if (!strcmp(c->context, "entry") &&
+				   strcmp(c->callee, r->function)) {
+				if (!down) {
+					down = xcalloc(1, sizeof(*down));
+					strmap_put(u->down, caller, down);
+				}
+				VEC_PUSH(down, callee);
+			}
+		}
+	}
+	/* u->fns is in the order of the calls records */
+	for (size_t i = 0, k = 0; i < recs->recs.n; i++) {
+		const struct lf_rec *r = &recs->recs.v[i];
+
+		if (r->kind != LF_REC_CALLS)
+			continue;
+		if (exposed(rs, r->function) || !strmap_get(u->called, u->fns.v[k]))
+			VEC_PUSH(&open, u->fns.v[k]);
+		k++;
+	}
+	walk_down(u, &flagged, u->flagged);
+	walk_down(u, &open, u->open);
+	free(flagged.v);
+	free(open.v);
+}
+/* What the calls of its own unit make of an "entry" site. */
+static void unit_decide(const struct resolver *rs, struct lf_arch_site *s)
+{
+	char *key = unit_key(s->rec->tu, s->rec->function);
+
+	if (strmap_get(rs->unit.flagged, key)) {
+		s->unit_status = "flagged";
+		s->unit_how = "caller";
+	} else if (exposed(rs, s->rec->function) ||
+		   !strmap_get(rs->unit.called, key) ||
+		   strmap_get(rs->unit.open, key)) {
+		s->unit_status = "needs_caller";
+		s->unit_how = "entry";
+	} else {
+		s->unit_status = "safe";
+		s->unit_how = "callers";
+	}
+	free(key);
+}
+
+/* Left open or flagged by its unit: every unit's calls decide. */
+static bool needs_callers(const struct lf_arch_site *s)
+{
+	return !strcmp(s->unit_status, "needs_caller") ||
+	       !strcmp(s->unit_how, "caller");
+}
+
+/*
+ * Each site asks the callers of its function with a memo of its own: a
+ * cycle of callers, or a chain longer than LF_ARCH_MAX_DEPTH, is reported
+ * from where the site's walk met it.  Without either, a function's answer
+ * is the same from every site, so one memo can serve them all: try that
+ * first, and keep it if the walk met neither.  (Otherwise sites times
+ * callers: 1600 sites over 62,400 calls took 5 s.)
+ */
+static bool share_memo(struct resolver *rs, const struct lf_arch *out)
+{
+	int height = 0;
+
+	rs->memo = strmap_new();
+	for (size_t i = 0; i < out->sites.n; i++) {
+		const struct lf_arch_site *s = &out->sites.v[i];
+
+		if (needs_callers(s)) {
+			const struct fn_verdict *v = resolve(rs, s->rec->function, 0);
+
+			if (v->height > height)
+				height = v->height;
+		}
+	}
+	return !rs->tainted && height <= LF_ARCH_MAX_DEPTH;
+}
+
+/* The site as its own function, then its unit, say. */
+static void site(const struct resolver *rs, const struct lf_rec *r,
+		 struct lf_arch *out)
+{
+	struct lf_arch_site s = {
+		.rec = r, .unit_status = r->status, .unit_how = r->how,
+	};
+
+	if (!strcmp(r->how, "entry"))
+		unit_decide(rs, &s);
+	s.how = s.unit_how;
+	s.status = !strcmp(s.unit_status, "safe") ? LF_ARCH_SAFE :
+		   !strcmp(s.unit_status, "flagged") ? LF_ARCH_FLAGGED :
+		   LF_ARCH_NEEDS_CALLER;
+	s.resolved = s.status == LF_ARCH_NEEDS_CALLER;
+	VEC_PUSH(&out->sites, s);
+}
+
+/* Place, then worst first: the first of a place is the one kept. */
+static int cmp_site(const void *a, const void *b)
+{
+	const struct lf_arch_site *x = a, *y = b;
+	int c = strcmp(x->rec->file, y->rec->file);
+
+	if (c)
+		return c;
+	if (x->rec->line != y->rec->line)
+		return x->rec->line < y->rec->line ? -1 : 1;
+	if (x->rec->column != y->rec->column)
+		return x->rec->column < y->rec->column ? -1 : 1;
+	if ((c = strcmp(x->rec->lock, y->rec->lock)))
+		return c;
+	if (x->status != y->status)
+		return x->status > y->status ? -1 : 1;
+	return strcmp(x->rec->function, y->rec->function);
+}
+
+static bool same_place(const struct lf_arch_site *x, const struct lf_arch_site *y)
+{
+	return !strcmp(x->rec->file, y->rec->file) && x->rec->line == y->rec->line &&
+	       x->rec->column == y->rec->column && !strcmp(x->rec->lock, y->rec->lock);
+}
+
+void lf_arch_resolve(const struct lf_records *recs, const struct lf_callgraph *g,
+		     struct lf_arch *out)
+{
+	struct resolver rs = { .g = g, .exposed = strmap_new() };
+	size_t n = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < recs->recs.n; i++)
+		if (recs->recs.v[i].kind == LF_REC_NEEDS_ATOMIC)
+			strmap_put(rs.exposed, recs->recs.v[i].function, &rs);
+	unit_build(&rs, recs, &rs.unit);
+	for (size_t i = 0; i < recs->recs.n; i++)
+		if (recs->recs.v[i].kind == LF_REC_ARCH_SPIN)
+			site(&rs, &recs->recs.v[i], out);
+	rs.shared = share_memo(&rs, out);
+	for (size_t i = 0; i < out->sites.n; i++) {
+		struct lf_arch_site *s = &out->sites.v[i];
+
+		if (needs_callers(s))
+			from_callers(&rs, s);
+		else
+			s->why = local_why(s);
+	}
+	lf_sort(out->sites.v, out->sites.n, sizeof(*out->sites.v), cmp_site);
+	for (size_t i = 0; i < out->sites.n; i++) {
+		if (n && same_place(&out->sites.v[n - 1], &out->sites.v[i]))
+			continue;
+		out->sites.v[n++] = out->sites.v[i];
+	}
+	out->sites.n = n;
+	for (size_t i = 0; i < n; i++) {
+		out->count[out->sites.v[i].status]++;
+		if (out->sites.v[i].resolved)
+			out->resolved[out->sites.v[i].status]++;
+	}
+}
+
+char *lf_arch_message(const struct lf_arch_site *s)
+{
+	const struct lf_rec *r = s->rec;
+
+	return xasprintf("%s(%s) in %s() with preemption enabled: %s; disable "
+			 "preemption or irqs around it, or use a raw_spinlock_t",
+			 r->api, r->lock, name(r->function), s->why);
+}

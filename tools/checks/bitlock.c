@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bitlock.c - rank the bit spinlocks by hotness and propose a
+ * replacement for each (docs/DESIGN.md section 4).
+ *
+ * A bit lock costs an atomic to release as well as to take, and its
+ * waiters spin on the atomic: on a hot path a spinlock_t is cheaper.
+ * Hot comes from a profile when there is one (the samples of the
+ * functions that take the lock); otherwise from a static score per
+ * site: how many loops enclose the acquire, and whether its function is
+ * on a hot path (rules/hotpaths.tbl, through the calls records).
+ *
+ * The replacement costs memory: a spinlock_t in the object, free when a
+ * padding hole fits it, else the object grows; for structs whose layout
+ * the kernel keeps fixed (rules/bitlocks.tbl: even a hole there is one
+ * configuration's) or locks outside any struct, a hashed array of
+ * spinlocks keyed by the object's address.
+ *
+ * Sections inside the lock's wrappers (hlist_bl_lock, zram_slot_lock:
+ * lock_wrapper records) are the primitive, not a use: left out.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lib/util.h"
+#include "records/rules.h"
+#include "analysis/locks.h"
+#include "records/profile.h"
+#include "checks/bitlock.h"
+
+/* Size of the example hashed lock array. */
+#define HASH_LOCKS 256
+
+struct build {
+	const struct lf_bit_input *a;
+	struct strmap *wrappers;	/* functions of lock_wrapper records */
+	struct lf_bitlocks *out;
+};
+
+/* Percent of all samples; perf rows are percentages already. */
+static double share(const struct lf_profile *p, double w)
+{
+	if (p->percent)
+		return w;
+	return p->total > 0 ? 100.0 * w / p->total : 0;
+}
+
+static void profile_site(const struct lf_bit_input *a, struct lf_bit_site *s)
+{
+	const struct lf_profile *p = a->profile;
+	char *w;
+
+	s->hotness = lf_profile_weight(p, s->rec->function);
+	w = lf_profile_fmt(p, s->hotness);
+	s->why = p->percent ? xasprintf("samples %s", w) :
+		 xasprintf("samples %s (%.1f%%)", w, share(p, s->hotness));
+	free(w);
+}
+
+static void static_site(const struct lf_bit_input *a, struct lf_bit_site *s)
+{
+	const struct lf_rec *r = s->rec;
+	long depth = r->loop_depth > 0 ? r->loop_depth : 0;
+	long score = a->rules->bitlock_score_loop * depth;
+	char *path;
+
+	s->reached = lf_hot_reach(a->calls, r->function, &s->hot);
+	if (s->reached && !s->hot.depth) {
+		score += a->rules->bitlock_score_reach +
+			 a->rules->bitlock_score_entry;
+		path = xstrdup("a hot entry point itself");
+	} else if (s->reached) {
+		score += a->rules->bitlock_score_reach;
+		path = xasprintf("reachable from %s in %d call%s",
+				 lf_fn_basename(s->hot.entry), s->hot.depth,
+				 lf_plural(s->hot.depth));
+	} else {
+		path = xasprintf("not within %ld calls of a hot entry point",
+				 a->rules->hot_call_depth);
+	}
+	s->hotness = score;
+	s->why = xasprintf("static %ld: loop depth %ld; %s", score, depth, path);
+	free(path);
+}
+
+/* A function's samples count once, however many sites it has. */
+static double lock_samples(const struct lf_bitlock *l)
+{
+	struct strmap *seen = strmap_new();
+	double sum = 0;
+
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const char *fn = lf_fn_basename(l->sites.v[i].rec->function);
+
+		if (strmap_get(seen, fn))
+			continue;
+		strmap_put(seen, fn, (void *)l);
+		sum += l->sites.v[i].hotness;
+	}
+	return sum;
+}
+
+static void hotness(const struct lf_bit_input *a, struct lf_bitlock *l)
+{
+	const struct lf_rules *ru = a->rules;
+	char *w;
+
+	if (a->profile) {
+		l->hotness = lock_samples(l);
+		l->share = share(a->profile, l->hotness);
+		l->hot = l->sites.n && l->share >= ru->bitlock_hot_percent;
+		w = lf_profile_fmt(a->profile, l->hotness);
+		l->hot_why = xasprintf("samples %s, %.2f%% %s bitlock_hot_percent "
+				       "%ld", w, l->share, l->hot ? ">=" : "<",
+				       ru->bitlock_hot_percent);
+		free(w);
+		return;
+	}
+	for (size_t i = 0; i < l->sites.n; i++) {
+		if (l->sites.v[i].hotness > l->hotness)
+			l->hotness = l->sites.v[i].hotness;
+		l->score_sum += l->sites.v[i].hotness;
+	}
+	l->hot = l->sites.n && l->hotness >= ru->bitlock_hot_score;
+	l->hot_why = xasprintf("static score %.0f %s bitlock_hot_score %ld",
+			       l->hotness, l->hot ? ">=" : "<",
+			       ru->bitlock_hot_score);
+}
+
+/* As for rwlocks, a lock that cannot be compared across files (a local
+ * pointer, "?") lumps unrelated objects together: shown, never a finding. */
+static void comparable(struct lf_bitlock *l)
+{
+	char *why;
+
+	if (!l->hot || lf_kind_comparable(l->kind))
+		return;
+	why = xasprintf("%s; but a %s identity cannot be compared across "
+			"files: no finding", l->hot_why, l->kind);
+	free(l->hot_why);
+	l->hot_why = why;
+	l->hot = false;
+}
+
+static void hold_cost(struct lf_bitlock *l)
+{
+	long *costs = xcalloc(l->sites.n, sizeof(*costs));
+
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *r = l->sites.v[i].rec;
+
+		costs[i] = r->cost;
+		l->unknown_len += !r->cost_known;
+		l->loops += r->loop;
+		l->calls += r->calls.n;
+	}
+	lf_sort(costs, l->sites.n, sizeof(*costs), lf_cmp_long);
+	if (l->sites.n) {
+		l->max_cost = costs[l->sites.n - 1];
+		l->median_cost = costs[(l->sites.n - 1) / 2];
+	}
+	free(costs);
+}
+
+/* "struct a::b bit 3" -> "struct a"; "struct rhash_lock_head * bit 0" ->
+ * "struct rhash_lock_head *": what bitlocks.tbl names. */
+static const char *container(const struct lf_bitlock *l)
+{
+	const char *bit = strstr(l->name, " bit "), *sep;
+
+	if (l->layout)
+		return l->layout->st;
+	if (!bit)
+		return l->name;
+	sep = strstr(l->name, "::");
+	if (sep && sep < bit)
+		bit = sep;
+	return xasprintf("%.*s", (int)(bit - l->name), l->name);
+}
+
+static void propose(const struct lf_bit_input *a, struct lf_bitlock *l)
+{
+	const struct lf_layout *lo = l->layout;
+	bool sized = lo && lo->spinlock_size >= 0;
+
+	l->container = container(l);
+	l->nogrow = lf_rules_nogrow(a->rules, l->container);
+	if (sized && lo->hole && !l->nogrow) {
+		l->fix = LF_FIX_HOLE;
+		l->proposal = xasprintf("embed a spinlock_t in %s: fits at offset "
+					"%ld, size stays %ld", lo->st,
+					lo->hole_offset, lo->size);
+		l->fix_why = xasprintf("a hole of %ld bytes fits one", lo->hole_size);
+	} else if (sized && !l->nogrow) {
+		l->fix = LF_FIX_GROW;
+		l->proposal = xasprintf("embed a spinlock_t in %s: size %ld -> %ld "
+					"(+%ld bytes per object)", lo->st, lo->size,
+					lo->size_with_spinlock,
+					lo->size_with_spinlock - lo->size);
+		l->fix_why = xasprintf("no hole fits a spinlock_t; %s is not in "
+				       "rules/bitlocks.tbl", lo->st);
+	} else {
+		l->fix = LF_FIX_HASH;
+		l->proposal = sized ?
+			xasprintf("use a hashed array of spinlock_t keyed by the "
+				  "object's address, e.g. %d x %ld bytes", HASH_LOCKS,
+				  lo->spinlock_size) :
+			xasprintf("use a hashed array of spinlock_t keyed by the "
+				  "object's address, e.g. %d x 4 bytes (4 on x86_64 "
+				  "without lockdep)", HASH_LOCKS);
+		/* a hole in the layout of a struct the kernel keeps fixed is
+		 * this configuration's: not a place for a new member */
+		l->fix_why = l->nogrow && sized && lo->hole ?
+			xasprintf("%s must not grow (rules/bitlocks.tbl): %s; the "
+				  "hole of %ld bytes at offset %ld is this "
+				  "configuration's, its layout is left alone",
+				  l->container, l->nogrow, lo->hole_size,
+				  lo->hole_offset) :
+			l->nogrow ?
+			xasprintf("%s must not grow (rules/bitlocks.tbl): %s",
+				  l->container, l->nogrow) :
+			lo ? xstrdup("no spinlock_t size recorded in its units") :
+			xstrdup("the lock word is not a struct member");
+	}
+}
+
+static int cmp_site(const void *x, const void *y)
+{
+	const struct lf_bit_site *a = x, *b = y;
+	int c;
+
+	if (a->hotness != b->hotness)
+		return a->hotness > b->hotness ? -1 : 1;
+	if ((c = strcmp(a->rec->file, b->rec->file)))
+		return c;
+	if (a->rec->line != b->rec->line)
+		return a->rec->line < b->rec->line ? -1 : 1;
+	return a->rec->column < b->rec->column ? -1 : a->rec->column > b->rec->column;
+}
+
+static void add_lock(struct build *b, const struct lf_lock *from)
+{
+	const struct lf_bit_input *a = b->a;
+	struct lf_bitlock *l = xcalloc(1, sizeof(*l));
+
+	l->name = from->name;
+	l->kind = from->kind;
+	for (size_t i = 0; i < from->sites.n; i++) {
+		struct lf_bit_site s = { .rec = from->sites.v[i].rec };
+
+		if (!l->layout)
+			l->layout = s.rec->layout;
+		if (strmap_get(b->wrappers, s.rec->function)) {
+			VEC_PUSH(&l->wrapped, s.rec);
+			continue;
+		}
+		if (a->profile)
+			profile_site(a, &s);
+		else
+			static_site(a, &s);
+		VEC_PUSH(&l->sites, s);
+	}
+	lf_sort(l->sites.v, l->sites.n, sizeof(*l->sites.v), cmp_site);
+	hotness(a, l);
+	comparable(l);
+	hold_cost(l);
+	propose(a, l);
+	b->out->sites += l->sites.n;
+	b->out->in_wrappers += l->wrapped.n;
+	b->out->hot += l->hot;
+	strmap_put(b->out->byname, l->name, l);
+	VEC_PUSH(&b->out->locks, l);
+}
+
+static int cmp_lock(const void *x, const void *y)
+{
+	const struct lf_bitlock *a = *(const struct lf_bitlock *const *)x;
+	const struct lf_bitlock *b = *(const struct lf_bitlock *const *)y;
+
+	if (a->hotness != b->hotness)
+		return a->hotness > b->hotness ? -1 : 1;
+	if (a->score_sum != b->score_sum)
+		return a->score_sum > b->score_sum ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+void lf_bitlocks_build(const struct lf_bit_input *a, struct lf_bitlocks *out)
+{
+	struct build b = { .a = a, .wrappers = strmap_new(), .out = out };
+	struct lf_locks ls;
+
+	memset(out, 0, sizeof(*out));
+	out->byname = strmap_new();
+	for (size_t i = 0; i < a->recs->recs.n; i++)
+		if (a->recs->recs.v[i].kind == LF_REC_LOCK_WRAPPER)
+			strmap_put(b.wrappers, a->recs->recs.v[i].function, &b);
+	lf_locks_build_class(a->recs, "bitlock", &ls);
+	for (size_t i = 0; i < ls.locks.n; i++)
+		add_lock(&b, ls.locks.v[i]);
+	lf_sort(out->locks.v, out->locks.n, sizeof(*out->locks.v), cmp_lock);
+}
+
+char *lf_bitlock_message(const struct lf_bitlock *l, size_t i)
+{
+	const struct lf_bit_site *s = &l->sites.v[i];
+
+	return xasprintf("bit spinlock '%s' is hot (%s): %s; here %s in %s(): %s",
+			 l->name, l->hot_why, l->proposal, s->rec->api,
+			 lf_fn_basename(s->rec->function), s->why);
+}

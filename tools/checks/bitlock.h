@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bitlock.h - bit spinlocks (docs/DESIGN.md section 4): how hot each one
+ * is, what it costs to hold, and what to replace it with.
+ */
+#ifndef LOCKFIT_BITLOCK_H
+#define LOCKFIT_BITLOCK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "records/records.h"
+#include "analysis/callgraph.h"
+
+/* One acquire site (a section record outside the lock's wrappers). */
+struct lf_bit_site {
+	const struct lf_rec *rec;
+	double hotness;		/* samples (profile) or score (static) */
+	bool reached;		/* static: within hot_call_depth of an entry */
+	struct lf_hot hot;	/* valid when reached */
+	char *why;		/* "samples 1234 (12.3%)", "static 30: ..." */
+};
+
+enum lf_bit_fix {
+	LF_FIX_HOLE,		/* embed a spinlock_t in a hole */
+	LF_FIX_GROW,		/* embed one, the struct grows */
+	LF_FIX_HASH,		/* a hashed array of spinlocks */
+};
+
+struct lf_bitlock {
+	const char *name, *kind;
+	struct { struct lf_bit_site *v; size_t n, cap; } sites;	/* hottest first */
+	/* its sections inside its lock wrappers: the primitive, not a use */
+	struct { const struct lf_rec **v; size_t n, cap; } wrapped;
+	const struct lf_layout *layout;	/* NULL: none recorded */
+	const char *container;	/* the struct (or pointer type) holding it */
+	const char *nogrow;	/* why it must not grow (bitlocks.tbl) */
+	enum lf_bit_fix fix;
+	char *proposal;
+	char *fix_why;		/* why that one */
+	double hotness;		/* samples; or the highest site score */
+	long score_sum;		/* static: ties between equal highest scores */
+	double share;		/* profile: percent of all samples */
+	bool hot;
+	char *hot_why;		/* "static score 35 >= bitlock_hot_score 20" */
+	/* hold cost of the sections */
+	long max_cost, median_cost;
+	size_t unknown_len, loops, calls;
+};
+
+struct lf_bitlocks {
+	struct { struct lf_bitlock **v; size_t n, cap; } locks;	/* hottest first */
+	struct strmap *byname;
+	size_t sites, in_wrappers;
+	size_t hot;
+};
+
+/* What the ranking reads. */
+struct lf_bit_input {
+	const struct lf_records *recs;
+	const struct lf_rules *rules;
+	const struct lf_callgraph *calls;
+	const struct lf_profile *profile;	/* NULL: static scores */
+};
+
+void lf_bitlocks_build(const struct lf_bit_input *in, struct lf_bitlocks *out);
+
+/* The finding's message for site I of hot lock L. */
+char *lf_bitlock_message(const struct lf_bitlock *l, size_t i);
+
+#endif

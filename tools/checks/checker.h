@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * checker.h - one module per check, as smatch's check_*.c and GCC's
+ * analyzer sm-*.cc: each check_*.c defines a struct lf_checker, and
+ * lockfit report, gate, explain and patch loop over lf_checkers[]
+ * (checker.c).  A new check is one check_*.c plus its row there.
+ *
+ * Every checker runs after the shared pipeline of analysis.c (rules,
+ * records, locks, lock order, profile, call graph), in the order of
+ * lf_checkers[], which is also the order of the report's sections, of
+ * its JSON keys and of the SARIF rules.
+ */
+#ifndef LOCKFIT_CHECKER_H
+#define LOCKFIT_CHECKER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct lf_analysis;
+struct lf_findings;
+struct lf_pjobs;
+struct strmap;
+struct json_t;
+
+/* A check name: --check NAME, a finding's check, a SARIF rule. */
+struct lf_check {
+	const char *name;
+	const char *summary;	/* one line: the SARIF rule's shortDescription */
+	const char *help;	/* its fullDescription, and a patch's message */
+};
+
+struct lf_checker {
+	const char *name;		/* the module: check_NAME.c */
+	size_t results_size;		/* its results, zeroed: lf_results() */
+	const struct lf_check *checks;	/* the check names it owns */
+	size_t nchecks;
+	/* its verdicts, from the shared pipeline's results */
+	void (*analyse)(struct lf_analysis *a);
+	/* its findings, appended to OUT (sorted by lf_findings_sort) */
+	void (*findings)(const struct lf_analysis *a, struct lf_findings *out);
+	/* text report: its line of the header (NULL: none), its section */
+	void (*text_header)(FILE *out, const struct lf_analysis *a);
+	void (*text)(FILE *out, const struct lf_analysis *a);
+	/* JSON report: its key of the top object, and the value */
+	const char *json_key;
+	struct json_t *(*json)(const struct lf_analysis *a);
+	/* lockfit explain NAME: false if NAME is none of its locks */
+	bool (*explain)(const struct lf_analysis *a, const char *name);
+	/* its lock names, for explain's "did you mean" */
+	void (*names)(const struct lf_analysis *a,
+		      void (*fn)(const char *name, void *arg), void *arg);
+	/* lockfit patch: a job per lock it asks to rewrite (only ONLY's;
+	 * a lock ONLY names that gets none is said on stdout); true if
+	 * ONLY (or NULL) names one of its locks */
+	bool (*jobs)(const struct lf_analysis *a, struct strmap *decls,
+		     const char *only, struct lf_pjobs *out);
+};
+
+extern const struct lf_checker lf_checker_rwlock, lf_checker_archspin,
+	lf_checker_bitlock;
+
+extern const struct lf_checker *const lf_checkers[];
+extern const size_t lf_ncheckers;
+
+/* The check NAME, or NULL; *INDEX (if not NULL) its place among all
+ * checks in lf_checkers[] order, as SARIF's ruleIndex. */
+const struct lf_check *lf_check_find(const char *name, int *index);
+
+/* C's results in A (results_size bytes, zeroed before its analyse):
+ * what it found stays its own, so no other module knows its types. */
+void *lf_results(const struct lf_analysis *a, const struct lf_checker *c);
+
+/* The help of check NAME ("" if none). */
+const char *lf_check_help(const char *name);
+
+#endif

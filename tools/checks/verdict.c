@@ -1,0 +1,717 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * verdict.c - decide what one rwlock_t or rw_semaphore should become.
+ *
+ * The reasoning is docs/DESIGN.md's: an rwlock_t read side costs two
+ * atomics where a spinlock_t costs one and a plain store, so short read
+ * sections gain nothing from sharing (section 1); a percpu_rw_semaphore
+ * pays off only for read-mostly, sleepable, long-or-hot readers
+ * (section 2).  Every rule errs towards leaving the lock alone: a wrong
+ * "keep" costs an optimisation, a wrong "spinlock" costs a deadlock.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lib/util.h"
+#include "analysis/analysis.h"
+#include "checks/verdict.h"
+
+/* Places quoted in one message; lockfit explain lists them all. */
+#define LIST_MAX 3
+
+struct eval {
+	struct lf_lock *l;
+	const struct lf_analysis *a;
+	struct lf_verdict *v;
+	bool rwlock;		/* else rw_semaphore */
+	struct plist *long_reads, *unknown_reads;
+	struct { char **v; size_t n, cap; } cycles;
+};
+
+const char *lf_verdict_name(enum lf_verdict_kind k)
+{
+	static const char *const names[] = {
+		[LF_V_SPINLOCK] = "spinlock",
+		[LF_V_PERCPU] = "percpu_rwsem",
+		[LF_V_UNSAFE] = "unsafe",
+		[LF_V_KEEP] = "keep",
+		[LF_V_UNKNOWN] = "unknown",
+	};
+
+	return names[k];
+}
+
+const char *lf_promote_name(enum lf_promote p)
+{
+	static const char *const names[] = {
+		[LF_PROMOTE_NONE] = NULL,
+		[LF_PROMOTE_BH] = "bh",
+		[LF_PROMOTE_IRQSAVE] = "irqsave",
+	};
+
+	return names[p];
+}
+
+static bool rule(struct eval *e, const char *name, bool pass, char *detail)
+{
+	struct lf_rule r = { name, pass ? LF_RULE_PASS : LF_RULE_FAIL, detail };
+
+	VEC_PUSH(&e->v->rules, r);
+	return pass;
+}
+
+static void rule_na(struct eval *e, const char *name, const char *why)
+{
+	struct lf_rule r = { name, LF_RULE_NA, xstrdup(why) };
+
+	VEC_PUSH(&e->v->rules, r);
+}
+
+static void reason(struct eval *e, char *text)
+{
+	VEC_PUSH(&e->v->reasons, text);
+}
+
+static const struct lf_rule *last_rule(struct eval *e)
+{
+	return &e->v->rules.v[e->v->rules.n - 1];
+}
+
+/* The detail of rule NAME, evaluated already. */
+static const char *rule_detail(struct eval *e, const char *name)
+{
+	for (size_t i = 0; i < e->v->rules.n; i++)
+		if (!strcmp(e->v->rules.v[i].name, name))
+			return e->v->rules.v[i].detail;
+	lf_die("internal error: rule '%s' not evaluated", name);
+}
+
+static bool is_read_section(const struct lf_site *s)
+{
+	return lf_is_read(s->rec);
+}
+
+/* Lower median: an integer, and one of the real costs. */
+static void read_stats(struct eval *e)
+{
+	struct lf_lock *l = e->l;
+	long *costs = xcalloc(l->sites.n, sizeof(*costs));
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *r = l->sites.v[i].rec;
+
+		if (!lf_is_read(r))
+			continue;
+		costs[n++] = r->cost;
+		e->v->read_unknown_len += !r->cost_known;
+	}
+	lf_sort(costs, n, sizeof(*costs), lf_cmp_long);
+	e->v->has_read = n > 0;
+	if (n) {
+		e->v->max_read_cost = costs[n - 1];
+		e->v->median_read_cost = costs[(n - 1) / 2];
+	}
+	free(costs);
+}
+
+static bool rule_identity(struct eval *e)
+{
+	struct lf_lock *l = e->l;
+	struct plist *via = plist_new(LIST_MAX);
+	const char *last = NULL;
+
+	if (l->unbound)
+		return rule(e, "identity", false, xasprintf(
+			"'%s' is a lock parameter: no lock_arg record binds it "
+			"to a lock that can be compared across files", l->name));
+	if (!strcmp(l->kind, "local"))
+		return rule(e, "identity", false, xasprintf(
+			"'%s' is a local pointer the plugin cannot follow: its "
+			"sites cannot be compared across files", l->name));
+	if (!lf_kind_comparable(l->kind))
+		return rule(e, "identity", false, xstrdup(
+			"the plugin could not name this lock: its sites cannot "
+			"be compared across files"));
+	/* Sites of one binding are mostly adjacent: enough to say which. */
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const char *v = l->sites.v[i].via;
+
+		if (v && (!last || strcmp(last, v)))
+			plist_add(via, "%s", v);
+		if (v)
+			last = v;
+	}
+	return rule(e, "identity", true, xasprintf(
+		"%s identity, comparable across files%s%s", l->kind,
+		via->n ? "; sites bound through " : "", plist_text(via)));
+}
+
+static bool rule_read_sites(struct eval *e)
+{
+	return rule(e, "read sites", e->l->nread > 0, e->l->nread ?
+		    xasprintf("%zu read and %zu write section%s", e->l->nread,
+			      e->l->nwrite, lf_plural(e->l->nwrite)) :
+		    xstrdup("no read section in these records: its readers may "
+			    "be in units that were not built"));
+}
+
+static const char *taken_word(const char *mode);
+
+/* Does nested entry N of section R take lock L again? */
+static bool nests_itself(struct eval *e, const struct lf_rec *r,
+			 const struct lf_nest *n)
+{
+	struct lf_targets t = { 0 };
+	bool self = !strcmp(n->lock, r->lock);
+
+	lf_resolve(&e->a->locks, n->lock, n->lock_kind, &t);
+	for (size_t i = 0; i < t.n && !self; i++)
+		self = !strcmp(t.v[i].lock, e->l->name);
+	free(t.v);
+	return self;
+}
+
+/* The nested entry of R that takes the lock again: read mode first. */
+static const struct lf_nest *self_nest(struct eval *e, const struct lf_rec *r)
+{
+	const struct lf_nest *any = NULL;
+
+	for (size_t i = 0; i < r->nested.n; i++) {
+		const struct lf_nest *n = &r->nested.v[i];
+
+		if (!nests_itself(e, r, n))
+			continue;
+		if (!strcmp(n->mode, "read"))
+			return n;
+		if (!any)
+			any = n;
+	}
+	return any;
+}
+
+static void recursion_place(struct eval *e, struct plist *p,
+			    const struct lf_rec *r)
+{
+	const struct lf_nest *n = self_nest(e, r);
+
+	if (n && (r->recursive || !strcmp(n->mode, "read")))
+		plist_add(p, "%s:%d (%s) takes it again%s at %s:%d%s%s", r->file,
+			  r->line, r->function, taken_word(n->mode), r->file,
+			  n->line, n->via ? " in " : "", n->via ? n->via : "");
+	else if (r->recursive)
+		plist_add(p, "%s:%d (%s) takes it again while read-held",
+			  r->file, r->line, r->function);
+}
+
+/* Recursive read: fine for shared readers, a self-deadlock for one owner. */
+static bool rule_recursion(struct eval *e)
+{
+	struct plist *p = plist_new(LIST_MAX);
+
+	for (size_t i = 0; i < e->l->sites.n; i++)
+		if (is_read_section(&e->l->sites.v[i]))
+			recursion_place(e, p, e->l->sites.v[i].rec);
+	if (!p->n)
+		return rule(e, "recursion", true,
+			    xstrdup("no read section takes it again"));
+	return rule(e, "recursion", false, xasprintf(
+		"recursive read: %s: %s", plist_text(p), e->rwlock ?
+		"a spinlock_t would deadlock on itself" :
+		"percpu_down_read must not nest either (a waiting writer "
+		"blocks the inner reader)"));
+}
+
+static const char *held_word(const char *mode)
+{
+	return !strcmp(mode, "read") ? "read-held" :
+	       !strcmp(mode, "write") ? "write-held" : "held";
+}
+
+static const char *taken_word(const char *mode)
+{
+	return !strcmp(mode, "read") ? " for read" :
+	       !strcmp(mode, "write") ? " for write" : "";
+}
+
+static char *cycle_text(const struct lf_edgelist *c)
+{
+	struct strbuf sb = { 0 };
+
+	for (size_t i = 0; i < c->n; i++) {
+		const struct lf_edge *ed = c->v[i];
+
+		sb_printf(&sb, "%s%s %s at %s:%d (%s) takes %s%s at %s:%d%s%s",
+			  i ? "; " : "", ed->from, held_word(ed->from_mode),
+			  ed->held->file, ed->held->line, ed->held->function,
+			  ed->to, taken_word(ed->to_mode), ed->held->file,
+			  ed->line, ed->via ? " in " : "", ed->via ? ed->via : "");
+	}
+	sb_printf(&sb, ": readers share an rwlock, so this is fine today; "
+		  "an ABBA deadlock once it is a spinlock_t");
+	return sb_take(&sb);
+}
+
+static bool rule_order(struct eval *e)
+{
+	struct lf_cycles cycles = { 0 };
+
+	if (!e->rwlock) {
+		rule_na(e, "lock order", "judged only for rwlock_t -> spinlock_t");
+		return true;
+	}
+	lf_read_cycles(&e->a->graph, e->l->name, &cycles);
+	for (size_t i = 0; i < cycles.n; i++)
+		VEC_PUSH(&e->cycles, cycle_text(&cycles.v[i]));
+	/* (the verdict's reasons say "lock order: " + each cycle) */
+	if (!cycles.n)
+		return rule(e, "lock order", true, xstrdup(
+			"no lock-order cycle through a read acquisition"));
+	return rule(e, "lock order", false, xasprintf(
+		"%zu cycle%s through a read acquisition; %s%s", cycles.n,
+		lf_plural(cycles.n), cycles.n > 1 ? "first: " : "", e->cycles.v[0]));
+}
+
+/* The first call of unknown length: why a section's cost is a bound. */
+static const char *unknown_callee(const struct lf_rec *r)
+{
+	for (size_t i = 0; i < r->calls.n; i++)
+		if (!r->calls.v[i].known_body || !r->calls.v[i].cost_known)
+			return r->calls.v[i].callee;
+	return "a callee";
+}
+
+/*
+ * Short (docs/DESIGN.md sections 1 and 9): rwlock_t read_lock and
+ * read_unlock are two locked read-modify-writes where spin_lock and
+ * spin_unlock are one plus a plain store.  A read section of a few dozen
+ * instructions (rules/thresholds.tbl rwlock_short_cost) is over before
+ * a second reader arrives, so the shared read side buys no concurrency
+ * and costs an extra atomic and a bounced cache line on every entry.  A
+ * loop or a call of unknown length is never short, whatever its count.
+ */
+static bool rule_short(struct eval *e)
+{
+	long max = e->a->rules.rwlock_short_cost;
+	size_t bad = 0;
+
+	e->long_reads = plist_new(LIST_MAX);
+	e->unknown_reads = plist_new(LIST_MAX);
+	if (!e->rwlock) {
+		rule_na(e, "short reads", "judged only for rwlock_t -> spinlock_t");
+		return false;
+	}
+	for (size_t i = 0; i < e->l->sites.n; i++) {
+		const struct lf_rec *r = e->l->sites.v[i].rec;
+
+		if (!lf_is_read(r))
+			continue;
+		if (r->loop)
+			plist_add(e->long_reads, "%s:%d", r->file, r->line);
+		else if (r->cost > max)
+			plist_add(e->long_reads, "%s:%d cost %ld", r->file,
+				  r->line, r->cost);
+		else if (!r->cost_known)
+			plist_add(e->unknown_reads, "%s:%d %s", r->file, r->line,
+				  unknown_callee(r));
+		else
+			continue;
+		bad++;
+	}
+	if (!bad)
+		return rule(e, "short reads", true, xasprintf(
+			"%zu read section%s, all short: max cost %ld <= "
+			"rwlock_short_cost %ld, no loop, every callee's length known",
+			e->l->nread, lf_plural(e->l->nread), e->v->max_read_cost, max));
+	return rule(e, "short reads", false, xasprintf(
+		"%zu of %zu read sections not short (rwlock_short_cost %ld)%s%s%s%s",
+		bad, e->l->nread, max,
+		e->long_reads->n ? "; long or looping: " : "",
+		plist_text(e->long_reads),
+		e->unknown_reads->n ? "; calls of unknown length: " : "",
+		plist_text(e->unknown_reads)));
+}
+
+/* A section that ends in another function has no known length: it
+ * cannot be shown short, and pairing start and stop would not tell what
+ * runs in between (seq_file: the whole show loop). */
+static bool rule_closed(struct eval *e)
+{
+	struct plist *p = plist_new(LIST_MAX);
+
+	if (!e->rwlock) {
+		rule_na(e, "closed reads", "judged only for rwlock_t -> spinlock_t");
+		return false;
+	}
+	for (size_t i = 0; i < e->l->sites.n; i++) {
+		const struct lf_rec *r = e->l->sites.v[i].rec;
+
+		if (lf_is_read(r) && r->open_at_exit)
+			plist_add(p, "%s:%d (%s) returns with it read-held",
+				  r->file, r->line, r->function);
+	}
+	for (size_t i = 0; i < e->l->rels.n; i++) {
+		const struct lf_rec *r = e->l->rels.v[i].rec;
+
+		if (lf_is_read(r))
+			plist_add(p, "%s at %s:%d (%s) ends a section opened elsewhere",
+				  r->api, r->file, r->line, r->function);
+	}
+	if (!p->n)
+		return rule(e, "closed reads", true, xstrdup(
+			"every read section ends in the function that starts it"));
+	return rule(e, "closed reads", false, xasprintf(
+		"%s: how long it is held is unknown", plist_text(p)));
+}
+
+static bool rule_pc_writes(struct eval *e)
+{
+	long max = e->a->rules.percpu_max_write_sites;
+	bool ok = (long)e->l->nwrite <= max;
+
+	return rule(e, "percpu: few writers", ok, xasprintf(
+		"%zu write site%s %s percpu_max_write_sites %ld", e->l->nwrite,
+		lf_plural(e->l->nwrite), ok ? "<=" : ">", max));
+}
+
+static bool rule_pc_ratio(struct eval *e)
+{
+	long per = e->a->rules.percpu_min_read_per_write;
+	long need = per * (long)e->l->nwrite;
+	bool ok;
+
+	if (need < 1)
+		need = 1;
+	ok = (long)e->l->nread >= need;
+	return rule(e, "percpu: read-mostly", ok, xasprintf(
+		"%zu read site%s %s %ld (percpu_min_read_per_write %ld x %zu "
+		"write site%s)", e->l->nread, lf_plural(e->l->nread),
+		ok ? ">=" : "<", need, per, e->l->nwrite, lf_plural(e->l->nwrite)));
+}
+
+static void context_place(struct plist *p, const struct lf_rec *r)
+{
+	if (r->ctx.present && (r->ctx.preempt_disabled ||
+			       r->ctx.irqs_disabled || r->ctx.bh_disabled))
+		plist_add(p, "%s:%d taken with%s%s%s disabled", r->file, r->line,
+			  r->ctx.preempt_disabled ? " preemption" : "",
+			  r->ctx.irqs_disabled ? " irqs" : "",
+			  r->ctx.bh_disabled ? " bh" : "");
+}
+
+/*
+ * Sleepable: percpu_down_read() may sleep, so every site must allow it.
+ * down_read() sleeps already, so an rw_semaphore site may.  An rwlock_t
+ * acquire may sit under preempt_disable() or in an irq handler with a
+ * plain read_lock: only a recorded context shows that it may sleep.
+ */
+static bool rule_pc_sleep(struct eval *e)
+{
+	const struct lf_edgelist *in = lf_edges_in(&e->a->graph, e->l->name);
+	struct plist *p = plist_new(LIST_MAX);
+	size_t blind = 0;
+
+	for (size_t i = 0; i < e->l->sites.n; i++) {
+		const struct lf_rec *r = e->l->sites.v[i].rec;
+
+		if (strcmp(r->variant, "plain"))
+			plist_add(p, "%s:%d %s", r->file, r->line, r->api);
+		context_place(p, r);
+		blind += e->rwlock && !r->ctx.present;
+	}
+	for (size_t i = 0; i < e->l->rels.n; i++) {
+		const struct lf_rec *r = e->l->rels.v[i].rec;
+
+		if (strcmp(r->variant, "plain"))
+			plist_add(p, "%s:%d %s", r->file, r->line, r->api);
+	}
+	for (size_t i = 0; i < in->n; i++)
+		if (lf_class_spins(in->v[i]->from_cls))
+			plist_add(p, "%s:%d taken under %s %s", in->v[i]->held->file,
+				  in->v[i]->line, in->v[i]->from_cls, in->v[i]->from);
+	if (!p->n && !blind)
+		return rule(e, "percpu: sleepable", true, xstrdup(e->rwlock ?
+			"every site plain, its context recorded with nothing "
+			"disabled, none under a spinning lock" :
+			"every site plain, none under a spinning lock or with "
+			"preemption, irqs or bh disabled"));
+	if (blind)
+		plist_add(p, "%zu rwlock_t site%s without a recorded context",
+			  blind, lf_plural(blind));
+	return rule(e, "percpu: sleepable", false, xasprintf(
+		"not every site may sleep: %s", plist_text(p)));
+}
+
+/* What API becomes in a percpu_rw_semaphore rewrite: rules/rewrites.tbl's
+ * percpu_rwsem call rows ("read_lock" -> "percpu_down_read"); "-" when the
+ * table refuses it or has no row. */
+static char *percpu_api(const struct eval *e, const char *api)
+{
+	const char *to = lf_rules_call(&e->a->rules, "percpu_rwsem", api, NULL);
+
+	return xstrdup(to ? to : "-");
+}
+
+static bool rule_pc_api(struct eval *e)
+{
+	struct plist *p = plist_new(LIST_MAX);
+
+	for (size_t i = 0; i < e->l->sites.n; i++) {
+		const struct lf_rec *r = e->l->sites.v[i].rec;
+		char *api;
+
+		/* irq and bh variants fail "sleepable" already */
+		if (strcmp(r->variant, "plain"))
+			continue;
+		api = percpu_api(e, r->api);
+		if (!strcmp(api, "-"))
+			plist_add(p, "%s:%d %s (rules/rewrites.tbl has no "
+				  "percpu_rwsem form)", r->file, r->line, r->api);
+		else if (!lf_rules_has_api(&e->a->rules, "percpu_rwsem", api))
+			plist_add(p, "%s:%d %s (no %s)", r->file, r->line, r->api, api);
+		free(api);
+	}
+	if (!p->n)
+		return rule(e, "percpu: api", true, xstrdup(
+			"every site has a percpu_rw_semaphore counterpart in "
+			"rules/primitives.tbl"));
+	return rule(e, "percpu: api", false, xasprintf(
+		"no percpu_rw_semaphore counterpart in rules/primitives.tbl: %s",
+		plist_text(p)));
+}
+
+static void read_loops(struct eval *e, struct plist *p)
+{
+	for (size_t i = 0; i < e->l->sites.n; i++) {
+		const struct lf_rec *r = e->l->sites.v[i].rec;
+
+		if (lf_is_read(r) && r->loop)
+			plist_add(p, "%s:%d", r->file, r->line);
+	}
+}
+
+/* Long or hot: only then does the cheap read side pay for a writer that
+ * waits for an RCU grace period. */
+static bool rule_pc_long(struct eval *e)
+{
+	long min = e->a->rules.percpu_min_read_cost;
+	long hot = e->a->rules.percpu_hot_percent;
+	struct plist *loops = plist_new(LIST_MAX);
+	double share = e->v->share;
+
+	read_loops(e, loops);
+	if (e->v->max_read_cost >= min)
+		return rule(e, "percpu: long or hot", true, xasprintf(
+			"read sections long: max cost %ld >= percpu_min_read_cost %ld",
+			e->v->max_read_cost, min));
+	if (loops->n)
+		return rule(e, "percpu: long or hot", true, xasprintf(
+			"read sections loop at %s", plist_text(loops)));
+	if (share >= 0 && share >= hot)
+		return rule(e, "percpu: long or hot", true, xasprintf(
+			"hot: its read sites' functions have %.2f%% of the profile's "
+			"samples >= percpu_hot_percent %ld", share, hot));
+	return rule(e, "percpu: long or hot", false, share < 0 ? xasprintf(
+		"read sections short (max cost %ld < percpu_min_read_cost %ld, "
+		"no loop) and no profile given", e->v->max_read_cost, min) :
+		xasprintf("read sections short (max cost %ld < percpu_min_read_cost "
+			  "%ld, no loop) and not hot (%.2f%% of the profile's samples "
+			  "< percpu_hot_percent %ld)", e->v->max_read_cost, min,
+			  share, hot));
+}
+
+static bool rules_percpu(struct eval *e)
+{
+	bool ok = rule_pc_writes(e);
+
+	ok &= rule_pc_ratio(e);
+	ok &= rule_pc_sleep(e);
+	ok &= rule_pc_api(e);
+	ok &= rule_pc_long(e);
+	return ok;
+}
+
+/* plain 0 < bh 1 < irq, irqsave 2: how much a variant turns off. */
+static int strength(const char *variant)
+{
+	return !strcmp(variant, "bh") ? 1 :
+	       !strcmp(variant, "irq") || !strcmp(variant, "irqsave") ? 2 : 0;
+}
+
+/* The spin_ form a site needs: rules/rewrites.tbl's mapping ("-": the
+ * table refuses it; a reader that can take no promotion, say). */
+static char *spin_api(const struct eval *e, const char *api, enum lf_promote p)
+{
+	const char *to = lf_rules_spin_call(&e->a->rules, api, lf_promote_name(p));
+
+	return xstrdup(to ? to : "-");
+}
+
+/* Does rewrites.tbl give API a promoted form of its own for P (not
+ * a refusal, nor the plain mapping it falls back to)? */
+static bool promoted_form(const struct eval *e, const char *api,
+			  enum lf_promote p)
+{
+	const char *to = lf_rules_spin_call(&e->a->rules, api, lf_promote_name(p));
+	const char *plain = lf_rules_spin_call(&e->a->rules, api, NULL);
+
+	return to && strcmp(to, "-") && (!plain || strcmp(to, plain));
+}
+
+/*
+ * Writers say in which contexts the lock is taken (docs/DESIGN.md
+ * section 1): write_lock_irqsave means some user runs in hard-irq
+ * context.  A reader that did not disable irqs shared the lock with an
+ * irq-context reader that interrupted it; as a spinlock that is a
+ * self-deadlock, so such readers need the writers' protection.
+ */
+static void spin_needs(struct eval *e)
+{
+	struct lf_lock *l = e->l;
+	int ws = 0;
+	enum lf_promote to;
+	size_t promoted = 0;
+
+	for (size_t i = 0; i < l->sites.n + l->rels.n; i++) {
+		const struct lf_rec *r = i < l->sites.n ? l->sites.v[i].rec :
+					 l->rels.v[i - l->sites.n].rec;
+
+		if (lf_is_write(r) && strength(r->variant) > ws) {
+			ws = strength(r->variant);
+			e->v->writer_api = r->api;
+		}
+	}
+	to = ws == 2 ? LF_PROMOTE_IRQSAVE : ws == 1 ? LF_PROMOTE_BH :
+	     LF_PROMOTE_NONE;
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *r = l->sites.v[i].rec;
+		enum lf_promote p = lf_is_read(r) && strength(r->variant) < ws ?
+				    to : LF_PROMOTE_NONE;
+
+		e->v->promote[i] = p;
+		e->v->needs[i] = spin_api(e, r->api, p);
+		if (p && promoted_form(e, r->api, p) && p > e->v->promote_to)
+			e->v->promote_to = p;
+		promoted += p != LF_PROMOTE_NONE;
+	}
+	if (promoted)
+		reason(e, xasprintf("writers use %s: the lock is taken in %s "
+				    "context, which may interrupt a reader that "
+				    "left %s on: %zu read site%s must use %s",
+				    e->v->writer_api, ws == 2 ? "hard-irq" : "softirq",
+				    ws == 2 ? "irqs" : "bh", promoted, lf_plural(promoted),
+				    ws == 2 ? "spin_lock_irqsave" : "spin_lock_bh"));
+}
+
+static void percpu_needs(struct eval *e)
+{
+	for (size_t i = 0; i < e->l->sites.n; i++)
+		e->v->needs[i] = percpu_api(e, e->l->sites.v[i].rec->api);
+}
+
+/* Why the read sections are not short, in terms a reviewer can act on. */
+static void long_reasons(struct eval *e)
+{
+	struct plist *loops = plist_new(LIST_MAX);
+
+	if (e->rwlock && e->long_reads->n) {
+		read_loops(e, loops);
+		reason(e, xasprintf("read sections long (max cost %ld%s%s; "
+				    "rwlock_short_cost %ld): readers do overlap; if "
+				    "they run in atomic context, RCU, not a lock swap, "
+				    "is the real answer", e->v->max_read_cost,
+				    loops->n ? ", loops at " : "", plist_text(loops),
+				    e->a->rules.rwlock_short_cost));
+	}
+	if (e->rwlock && e->unknown_reads->n)
+		reason(e, xasprintf("read sections call functions of unknown length "
+				    "(%s): not shown short", plist_text(e->unknown_reads)));
+}
+
+static void keep_reasons(struct eval *e, bool recursion_ok)
+{
+	struct strbuf sb = { 0 };
+
+	if (!recursion_ok)
+		reason(e, xstrdup(rule_detail(e, "recursion")));
+	long_reasons(e);
+	for (size_t i = 0; i < e->v->rules.n; i++) {
+		const struct lf_rule *r = &e->v->rules.v[i];
+
+		if (r->state != LF_RULE_FAIL)
+			continue;
+		if (!strcmp(r->name, "closed reads"))
+			reason(e, xstrdup(r->detail));
+		if (!strncmp(r->name, "percpu:", 7))
+			sb_printf(&sb, "%s%s", sb.len ? "; " : "", r->detail);
+	}
+	if (sb.len)
+		reason(e, xasprintf("not a percpu_rw_semaphore: %s", sb_str(&sb)));
+}
+
+static void percpu_reasons(struct eval *e)
+{
+	for (size_t i = 0; i < e->v->rules.n; i++)
+		if (!strncmp(e->v->rules.v[i].name, "percpu:", 7))
+			reason(e, xstrdup(e->v->rules.v[i].detail));
+}
+
+static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
+		   bool shrt, bool closed, bool percpu)
+{
+	struct lf_verdict *v = e->v;
+
+	if (!id || !reads) {
+		v->kind = LF_V_UNKNOWN;
+		reason(e, xstrdup(last_rule(e)->detail));
+	} else if (e->rwlock && (!rec || !order)) {
+		v->kind = LF_V_UNSAFE;
+		if (!rec)
+			reason(e, xstrdup(rule_detail(e, "recursion")));
+		for (size_t i = 0; i < e->cycles.n; i++)
+			reason(e, xasprintf("lock order: %s", e->cycles.v[i]));
+		/* not the reason, but what is left once the conflict is gone */
+		long_reasons(e);
+	} else if (e->rwlock && shrt && closed) {
+		v->kind = LF_V_SPINLOCK;
+		reason(e, xstrdup(rule_detail(e, "short reads")));
+		reason(e, xstrdup("no recursive read, no lock-order cycle through "
+				  "a read acquisition"));
+		spin_needs(e);
+	} else if (rec && percpu) {
+		v->kind = LF_V_PERCPU;
+		percpu_reasons(e);
+		percpu_needs(e);
+	} else {
+		v->kind = LF_V_KEEP;
+		keep_reasons(e, rec);
+	}
+}
+
+/* Rules in a fixed order: the order lockfit explain prints them. */
+void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a)
+{
+	struct lf_verdict *v = xcalloc(1, sizeof(*v));
+	struct eval e = { .l = l, .a = a, .v = v,
+			  .rwlock = !strcmp(l->cls, "rwlock") };
+	bool id, reads, rec = false, order = false, shrt, closed, percpu;
+
+	l->verdict = v;
+	v->needs = xcalloc(l->sites.n, sizeof(*v->needs));
+	v->promote = xcalloc(l->sites.n, sizeof(*v->promote));
+	/* perf rows are percentages of all samples already */
+	v->share = !a->has_profile ? -1 : a->profile.percent ? l->samples :
+		   a->profile.total > 0 ? 100.0 * l->samples / a->profile.total : 0;
+	read_stats(&e);
+	id = rule_identity(&e);
+	reads = id && rule_read_sites(&e);
+	if (!id || !reads) {
+		decide(&e, id, reads, 0, 0, 0, 0, 0);
+		return;
+	}
+	rec = rule_recursion(&e);
+	order = rule_order(&e);
+	shrt = rule_short(&e);
+	closed = rule_closed(&e);
+	percpu = rules_percpu(&e);
+	decide(&e, id, reads, rec, order, shrt, closed, percpu);
+}

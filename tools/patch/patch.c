@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * patch.c - lockfit patch DIR --tree KSRC: a verified kernel patch per
+ * lock whose verdict or findings call for a rewrite.  See patch.h for
+ * the parts, docs/PATCH.md for the command.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "lib/util.h"
+#include "lib/cli.h"
+#include "analysis/analysis.h"
+#include "patch/patch.h"
+
+static const char usage[] =
+"Usage: lockfit patch DIR --tree KSRC [--lock NAME] [--out PATCHDIR] [--apply]\n"
+"                         [--profile FILE] [--mixed-builds]\n"
+"\n"
+"For each lock of the records in DIR whose verdict calls for a rewrite\n"
+"(spinlock, percpu_rwsem), each hot bit spinlock that can embed a\n"
+"spinlock_t, and each arch_spinlock_t with flagged arch_spin_lock() sites,\n"
+"run its cocci/ script with the options the verdict implies on the files\n"
+"the records name (the sites and where the lock is declared) in the kernel\n"
+"source tree KSRC, and write one git format-patch style patch per lock to\n"
+"PATCHDIR.  Each patch is verified first: git apply --check in KSRC; its\n"
+"objects rebuilt with KSRC's config in a hard-linked scratch copy (KSRC is\n"
+"never written); no new sparse warning (make C=1); checkpatch without\n"
+"ERROR or WARNING.  A patch failing a step goes to PATCHDIR/failed/ with\n"
+"the reason; logs are in PATCHDIR/log/.\n"
+"\n"
+"Options:\n"
+"  --tree KSRC      the configured kernel tree the records come from (required)\n"
+"  --lock NAME      only this lock (its identity as lockfit report prints it,\n"
+"                   or the plain name of a global or file-static lock)\n"
+"  --out PATCHDIR   where the patches go (default ./lockfit-patches)\n"
+"  --apply          apply every verified patch to KSRC, or none if any of\n"
+"                   them no longer applies\n"
+"  --profile FILE   as for lockfit report (what makes a bit lock hot)\n"
+LF_HELP_MIXED_BUILDS
+"  -h, --help       show this help\n"
+"\n"
+"Environment: LOCKFIT_SCRATCH (path prefix of the directories holding the\n"
+"scratch copy and spatch's view, on KSRC's file system), LOCKFIT_KEEP_SCRATCH\n"
+"(keep the scratch copy), LOCKFIT_COCCI (the scripts), TMPDIR.\n"
+"\n"
+"Exit status: 0 every patch verified (or nothing to rewrite), 1 some lock's\n"
+"patch failed (or --apply could not apply), 2 error (bad records, usage,\n"
+"no such lock), 130/143 interrupted by SIGINT/SIGTERM (the scratch copy,\n"
+"the view and temporary files removed; KSRC as it was, or with every\n"
+"verified patch applied if git apply had started).\n";
+
+/* A patch is named NNNN-*.patch once verified; until then: */
+#define UNVERIFIED ".patch.unverified"
+
+static int run(int argc, char **argv);
+
+const struct lf_cmd lf_cmd_patch = {
+	"patch", "write and verify a kernel patch per lock to rewrite", usage, run,
+};
+
+struct opts {
+	const char *dir, *tree, *lock, *out, *profile;
+	bool apply;
+	unsigned load;		/* LF_LOAD_* */
+};
+
+static void parse(int argc, char **argv, struct opts *o)
+{
+	static const struct option longopts[] = {
+		{ "tree", required_argument, NULL, 't' },
+		{ "lock", required_argument, NULL, 'l' },
+		{ "out", required_argument, NULL, 'o' },
+		{ "apply", no_argument, NULL, 'a' },
+		{ "profile", required_argument, NULL, 'p' },
+		LF_LONGOPT_MIXED_BUILDS,
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	int c;
+
+	o->out = "lockfit-patches";
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 't': o->tree = optarg; break;
+		case 'l': o->lock = optarg; break;
+		case 'o': o->out = optarg; break;
+		case 'a': o->apply = true; break;
+		case 'p': o->profile = optarg; break;
+		case LF_OPT_MIXED_BUILDS: o->load |= LF_LOAD_MIXED_BUILDS; break;
+		case 'h': lf_help(&lf_cmd_patch);
+		default: lf_bad_option(&lf_cmd_patch, c, argv);
+		}
+	}
+	if (optind != argc - 1)
+		lf_usage_error(&lf_cmd_patch, optind == argc ?
+			       "no record directory given" :
+			       "one record directory expected");
+	o->dir = argv[optind];
+	if (!o->tree)
+		lf_usage_error(&lf_cmd_patch, "--tree KSRC is required");
+}
+
+static char *absolute(const char *path)
+{
+	char buf[PATH_MAX];
+
+	if (!realpath(path, buf))
+		lf_die("%s: %s", path, strerror(errno));
+	return xstrdup(buf);
+}
+
+static bool ends(const char *s, size_t n, const char *suffix)
+{
+	size_t m = strlen(suffix);
+
+	return n >= m && !strcmp(s + n - m, suffix);
+}
+
+/* Patches and logs of an earlier run ("NNNN-*"), and patches it had not
+ * verified yet when it was killed ("NNNN-*.patch.unverified"): never
+ * mixed with ours. */
+static void clean(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	while (d && (de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		char *p;
+
+		if (n < 6 || strspn(de->d_name, "0123456789") != 4 ||
+		    de->d_name[4] != '-' ||
+		    (!ends(de->d_name, n, ".patch") && !ends(de->d_name, n, ".log") &&
+		     !ends(de->d_name, n, UNVERIFIED)))
+			continue;
+		p = xasprintf("%s/%s", dir, de->d_name);
+		unlink(p);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+}
+
+static void write_file(const char *path, const char *text)
+{
+	if (lf_safe_write(path, text))
+		lf_die("cannot write %s: %s", path, strerror(errno));
+}
+
+struct tally {
+	size_t produced[LF_PK_NKINDS], verified[LF_PK_NKINDS], failed[LF_PK_NKINDS];
+	size_t spatch_runs;
+	double spatch_secs;
+};
+
+static void one(struct lf_pjob *j, size_t num, size_t total, const char *tree,
+		const char *out, struct tally *t)
+{
+	char *name, *path, *logname, *tmp;
+
+	lf_safe_check();
+	printf("[%zu/%zu] %s %s: ", num, total, lf_pkind_name(j->kind),
+	       lf_mail_esc(j->lock));
+	fflush(stdout);
+	if (j->refused) {
+		j->failed = xasprintf("no patch: %s", j->refused);
+	} else {
+		lf_spatch_run(j, tree);
+		t->spatch_runs++;
+		t->spatch_secs += j->spatch_secs;
+		printf("spatch %.1fs on %zu file%s; ", j->spatch_secs, j->files.n,
+		       lf_plural(j->files.n));
+		fflush(stdout);
+	}
+	if (j->diff && *j->diff) {
+		lf_mail_build(j);
+		t->produced[j->kind]++;
+	}
+	name = lf_mail_filename(j, num);
+	path = xasprintf("%s/%s", out, name);
+	tmp = xasprintf("%s/%.*s" UNVERIFIED, out, (int)(strlen(name) - 6), name);
+	if (j->mail && !j->failed) {
+		lf_safe_temp(tmp, true);
+		write_file(tmp, j->mail);
+		lf_verify(j, tree, tmp);
+	}
+	logname = xasprintf("%s/log/%.*s.log", out, (int)(strlen(name) - 6), name);
+	write_file(logname, j->log ? j->log : "");
+	if (!j->failed && rename(tmp, path))
+		lf_die("cannot rename %s to %s: %s", tmp, path, strerror(errno));
+	if (j->mail)
+		lf_safe_temp(tmp, false);
+	if (!j->failed) {
+		t->verified[j->kind]++;
+		j->path = path;
+		printf("verified\n      %s\n", path);
+		free(logname);
+		free(tmp);
+		return;
+	}
+	t->failed[j->kind]++;
+	for (char *p = j->failed; *p; p++)	/* one line; the log has all */
+		if (*p == '\n')
+			*p = p[1] ? ' ' : 0;
+	if (j->mail) {
+		char *dst = xasprintf("%s/failed/%s", out, name);
+
+		lf_mkdir_p(xasprintf("%s/failed", out));
+		unlink(tmp);
+		write_file(dst, j->mail);
+		printf("FAILED\n      %s\n", dst);
+		free(dst);
+	} else {
+		printf("FAILED, no patch\n");
+	}
+	printf("      reason: %s\n      log: %s\n", lf_mail_esc(j->failed), logname);
+	{
+		char *with = xasprintf("%sreason: %s\n", j->log ? j->log : "",
+				       j->failed);
+
+		write_file(logname, with);
+		free(with);
+	}
+	free(logname);
+	free(path);
+	free(tmp);
+}
+
+static void summary(const struct tally *t)
+{
+	printf("\nsummary:\n  %-22s %8s %8s %6s\n", "kind", "produced",
+	       "verified", "failed");
+	for (int k = 0; k < LF_PK_NKINDS; k++)
+		printf("  %-22s %8zu %8zu %6zu\n", lf_pkind_name(k), t->produced[k],
+		       t->verified[k], t->failed[k]);
+	printf("spatch: %zu run%s, %.1fs\n", t->spatch_runs,
+	       lf_plural(t->spatch_runs), t->spatch_secs);
+}
+
+static bool git_apply(bool check, const char *all, const char *tree,
+		      const char *const *env, char **out)
+{
+	const char *argv[] = { "git", "apply", check ? "--check" : all,
+			       check ? all : NULL, NULL };
+	struct lf_exec r;
+
+	lf_exec_run(&r, tree, argv, env);
+	*out = r.out;
+	return r.status == 0;
+}
+
+/*
+ * Every verified patch or none.  Their diffs, as verified (never the
+ * patch files, whose messages git apply would read too), go to git
+ * apply as one input: a single input is atomic, and the diffs of two
+ * locks in one file are then applied one after the other, as they will
+ * be (git apply with several files is atomic per file only, and --check
+ * of each alone would pass patches that conflict).  --check first, then
+ * the apply, which a SIGINT or SIGTERM does not cut short.
+ */
+static bool apply(const struct lf_pjobs *jobs, const char *tree, const char *out)
+{
+	char *parent = xstrdup(tree), *ceiling, *text, *all, *err;
+	struct strbuf sb = { 0 };
+	const char *env[2] = { NULL, NULL };
+	size_t n = 0;
+	bool ok;
+
+	*strrchr(parent, '/') = 0;
+	ceiling = xasprintf("GIT_CEILING_DIRECTORIES=%s", *parent ? parent : "/");
+	env[0] = ceiling;
+	for (size_t i = 0; i < jobs->n; i++)
+		if (jobs->v[i]->path) {
+			sb_printf(&sb, "%s", jobs->v[i]->diff);
+			n++;
+		}
+	if (!n) {
+		printf("apply: no verified patch, %s left as it is\n", tree);
+		return true;
+	}
+	all = xasprintf("%s/log/all-verified.diff", out);
+	write_file(all, sb_str(&sb));
+	err = lf_diff_check(sb_str(&sb), all, tree, env);
+	if (err) {
+		printf("apply: NONE applied, %s\n", err);
+		return false;
+	}
+	if (!git_apply(true, all, tree, env, &text)) {
+		printf("apply: NONE applied, the verified patches do not apply "
+		       "together to %s:\n%s", tree, text);
+		return false;
+	}
+	free(text);
+	lf_safe_check();
+	lf_safe_hold(true);
+	ok = git_apply(false, all, tree, env, &text);
+	lf_safe_hold(false);
+	if (!ok) {
+		printf("apply: NONE applied, git apply failed in %s:\n%s", tree,
+		       text);
+		return false;
+	}
+	printf("apply: %zu patch%s applied to %s\n", n, n == 1 ? "" : "es", tree);
+	fflush(stdout);
+	lf_safe_check();
+	return true;
+}
+
+static int run(int argc, char **argv)
+{
+	struct opts o = { 0 };
+	struct lf_analysis a;
+	struct lf_pjobs jobs = { 0 };
+	struct tally t = { 0 };
+	struct strmap *decls;
+	char *tree, *out;
+	size_t failed = 0;
+	struct stat st;
+
+	parse(argc, argv, &o);
+	lf_safe_init();
+	if (stat(o.tree, &st) || !S_ISDIR(st.st_mode))
+		lf_die("--tree %s: not a directory", o.tree);
+	tree = absolute(o.tree);
+	lf_safe_stale(tree);
+	lf_analyze(&a, o.dir, o.profile, o.load);
+	decls = lf_decl_map(&a.recs);
+	if (!lf_pjobs_build(&a, decls, o.lock, &jobs) && o.lock)
+		lf_die("no lock '%s' in the records of %s", o.lock, o.dir);
+	if (!jobs.n) {
+		printf("lockfit patch: no lock%s%s to rewrite\n",
+		       o.lock ? " " : "", o.lock ? o.lock : "");
+		summary(&t);
+		return LF_EXIT_OK;
+	}
+	lf_mkdir_p(o.out);
+	out = absolute(o.out);
+	{
+		char *log = xasprintf("%s/log", out), *fdir = xasprintf("%s/failed", out);
+
+		lf_mkdir_p(log);
+		clean(out);
+		clean(log);
+		clean(fdir);
+	}
+	printf("lockfit patch: %zu lock%s to rewrite, tree %s\n", jobs.n,
+	       lf_plural(jobs.n), tree);
+	for (size_t i = 0; i < jobs.n; i++) {
+		one(jobs.v[i], i + 1, jobs.n, tree, out, &t);
+		failed += jobs.v[i]->failed != NULL;
+	}
+	summary(&t);
+	if (o.apply && !apply(&jobs, tree, out))
+		return LF_EXIT_FOUND;
+	if (!o.apply)
+		printf("apply: not asked (--apply), %s left as it is\n", tree);
+	return failed ? LF_EXIT_FOUND : LF_EXIT_OK;
+}

@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * patch.h - lockfit patch: one kernel patch per lock whose verdict asks
+ * for a rewrite, made by the cocci/ scripts on the files the records
+ * name, verified before it is offered.
+ *
+ *   patch_jobs.c    the jobs of every checker (check_*.c: which locks,
+ *                   evidence); -D options, files, subject prefix
+ *   patch_decl.c    where each lock is declared ("decl" of the records)
+ *   patch_spatch.c  spatch on the named files, its diff made git-style
+ *   patch_view.c    the view spatch reads when a file holds __attribute__
+ *   patch_mail.c    subject prefix, message, diffstat: the patch file
+ *   patch_verify.c  git apply --check, rebuild, sparse, checkpatch
+ *   patch_exec.c    running a command with its output captured
+ *   patch_safe.c    paths checked, private directories, signals
+ *   patch.c         the command
+ */
+#ifndef LOCKFIT_PATCH_H
+#define LOCKFIT_PATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include "lib/cli.h"
+
+struct lf_analysis;
+struct strmap;
+
+/* The subcommand (tools/main.c dispatches to it). */
+extern const struct lf_cmd lf_cmd_patch;
+
+/* A list of strings (the job owns them). */
+struct lf_strv {
+	char **v;
+	size_t n, cap;
+};
+
+void lf_strv_add(struct lf_strv *s, const char *str);
+/* Add STR unless it is there already. */
+void lf_strv_add_unique(struct lf_strv *s, const char *str);
+bool lf_strv_has(const struct lf_strv *s, const char *str);
+void lf_strv_sort(struct lf_strv *s);
+
+enum lf_pkind {
+	LF_PK_SPINLOCK,		/* rwlock_t -> spinlock_t */
+	LF_PK_PERCPU,		/* rwlock_t/rw_semaphore -> percpu_rw_semaphore */
+	LF_PK_BITLOCK,		/* bit spinlock -> embedded spinlock_t */
+	LF_PK_ARCH,		/* arch_spin_lock() wrapped in preempt_disable() */
+	LF_PK_NKINDS,
+};
+
+/* "rwlock->spinlock" ... for the summary. */
+const char *lf_pkind_name(enum lf_pkind k);
+
+/* A recorded call of the lock that the patch must rewrite. */
+struct lf_psite {
+	const char *file, *function, *api;
+	int line;
+};
+
+/* One lock to rewrite, and what became of it. */
+struct lf_pjob {
+	enum lf_pkind kind;
+	const char *lock;	/* the identity, as the report prints it */
+	char *name;		/* for the subject: file_systems_lock, TAG::field */
+	const char *script;	/* "rwlock_to_spinlock" (cocci/NAME.cocci) */
+	struct lf_strv dopts;	/* spatch options the verdict implies */
+	struct lf_strv files;	/* to run spatch on, relative to the tree */
+	struct lf_strv tus;	/* units using the lock: objects to rebuild */
+	struct { struct lf_psite *v; size_t n, cap; } must;	/* to rewrite */
+	char *subject;		/* after "[PATCH] " */
+	char *body;		/* the evidence, wrapped, ends in "\n" */
+	char *refused;		/* no patch can be made: why (before spatch) */
+	/* results */
+	char *diff;		/* git-style, a/ b/ relative to the tree */
+	char *notes;		/* what spatch left to a human (stderr) */
+	double spatch_secs;
+	char *mail;		/* the whole patch file */
+	char *failed;		/* why it is not offered; NULL: verified */
+	char *log;		/* what verification ran and said */
+	char *path;		/* where the patch was written */
+};
+
+struct lf_pjobs {
+	struct lf_pjob **v;
+	size_t n, cap;
+};
+
+/*
+ * Every lock of A whose verdict or findings call for a rewrite (only
+ * ONLY's, when not NULL), with the options and files of its rewrite.
+ * DECLS maps a lock to its decl files (lf_decl_map).  Locks that ONLY
+ * names but that get no rewrite are said on stdout with their verdict.
+ * Returns false when ONLY names no lock at all.
+ */
+bool lf_pjobs_build(const struct lf_analysis *a, struct strmap *decls,
+		    const char *only, struct lf_pjobs *out);
+
+/*
+ * The pieces of a job (patch_jobs.c), for the checkers' jobs callbacks.
+ * A job of KIND for LOCK, running cocci/SCRIPT.cocci:
+ */
+struct lf_rec;
+struct lf_pjob *lf_pjob_new(enum lf_pkind kind, const char *lock,
+			    const char *script);
+/* Is S (N chars) a C identifier? */
+bool lf_is_ident(const char *s, size_t n);
+/* Add "-D" and FMT with the N chars of A ("lock=%.*s"). */
+void lf_pjob_dopt(struct lf_pjob *j, const char *fmt, const char *a, size_t n);
+/* The -D options naming LEN chars of lock identity ID (FIELDOPT for the
+ * member of "struct TAG::FIELD"), and j->name; NULL, or why the scripts
+ * cannot name it. */
+char *lf_pjob_ident(struct lf_pjob *j, const char *id, size_t len,
+		    const char *fieldopt);
+/* R's file and unit; lf_pjob_site also R's call when a KIND rewrite
+ * (rewrites.tbl) replaces it. */
+void lf_pjob_file(struct lf_pjob *j, const struct lf_rec *r);
+void lf_pjob_site(struct lf_pjob *j, const struct lf_analysis *a,
+		  const char *kind, const struct lf_rec *r);
+/* Add the decl files (DECLS) and every unit of the lock; sort; refuse a
+ * path that is not inside the tree; --local-includes where needed. */
+void lf_pjob_finish(struct lf_pjob *j, const struct lf_analysis *a,
+		    struct strmap *decls);
+/* The subject prefix: the subsystem of the .c file with most of RECS. */
+char *lf_pjob_prefix(const struct lf_rec *const *recs, size_t n);
+/* Does --lock ONLY (NULL: all) name LOCK: the identity, or the plain name
+ * after the last ':' of a file-static? */
+bool lf_pjob_wanted(const char *only, const char *lock);
+
+/* Lock identity -> struct lf_strv * of the files declaring it (sorted),
+ * from the "decl" of the records. */
+struct lf_records;
+struct strmap *lf_decl_map(const struct lf_records *recs);
+
+/* Run the job's script on its files in TREE; set diff, notes,
+ * spatch_secs, or failed (also when a site of j->must is left as it
+ * was: spatch skips a function it cannot parse without a word). */
+void lf_spatch_run(struct lf_pjob *j, const char *tree);
+
+/* The kernel subject prefix for a path: "fs", "jbd2", "tracing"... */
+char *lf_subsystem(const char *path);
+
+/* Word-wrap TEXT to WIDTH columns; a line starting "- " continues
+ * indented by two. */
+char *lf_wrap(const char *text, size_t width);
+
+/* The format-patch file of a job with a diff: set j->mail. */
+void lf_mail_build(struct lf_pjob *j);
+
+/* Its file name: "0001-fs-convert-x-from-rwlock_t-to-spinlock_t.patch". */
+char *lf_mail_filename(const struct lf_pjob *j, size_t number);
+
+/*
+ * Verify J against TREE, which is never written: git apply --check of
+ * j->diff alone (never the patch file PATCH, whose message is data), the
+ * objects rebuilt in a hard-linked scratch copy, no new sparse warning,
+ * checkpatch clean on PATCH.  Sets j->failed (or leaves it NULL) and
+ * appends to j->log.
+ */
+void lf_verify(struct lf_pjob *j, const char *tree, const char *patch);
+
+/*
+ * What lockfit patch writes or deletes (patch_safe.c).  A directory of
+ * its own for WHAT ("scratch", "view": "$LOCKFIT_SCRATCH.WHAT.XXXXXX",
+ * else ".lockfit-WHAT.XXXXXX" next to TREE, since hard links need its
+ * file system; "spatch": "$TMPDIR/lockfit-spatch.XXXXXX"), made by
+ * mkdtemp, with a marker naming this process; removed if interrupted.
+ */
+char *lf_private_dir(const char *tree, const char *what);
+/* Remove it (KEEP: leave it, no longer marked as ours). */
+void lf_private_remove(const char *dir, bool keep);
+/* Remove the private directories of lockfit processes that are gone. */
+void lf_safe_stale(const char *tree);
+/* SIGINT/SIGTERM: a flag, passed on to the child's process group. */
+void lf_safe_init(void);
+/* The child running now (0: none). */
+void lf_safe_child(pid_t pid);
+/* HOLD: a signal waits (the tree is being written). */
+void lf_safe_hold(bool hold);
+/* If a signal came: remove what is registered, exit 128 + signal. */
+void lf_safe_check(void);
+/* A temporary file to remove if interrupted (ADD), or no longer. */
+void lf_safe_temp(const char *path, bool add);
+/* REL, a path from records: relative, normalised, plain characters? */
+bool lf_path_ok(const char *rel);
+/* ROOT/REL if REL is lf_path_ok and its directory resolves inside ROOT;
+ * else NULL. */
+char *lf_path_in(const char *root, const char *rel);
+/* Write TEXT to PATH, not through a symbolic link; -1 and errno. */
+int lf_safe_write(const char *path, const char *text);
+/* rm -rf PATH, in this process, never following a link. */
+void lf_rm_rf(const char *path);
+/* The files the "diff --git a/X b/X" headers of DIFF (a diff lockfit
+ * made) name, added to FILES; NULL, or what is wrong: a path that is
+ * not lf_path_ok, a line lockfit's diffs do not have. */
+char *lf_diff_files(const char *diff, struct lf_strv *files);
+/* FILE holds DIFF: does git apply (in TREE, with ENV) see in it the
+ * files its headers name, and no other?  NULL, or what is wrong. */
+char *lf_diff_check(const char *diff, const char *file, const char *tree,
+		    const char *const *env);
+/* S for a patch mail (ASCII only: the mail has no charset header) and
+ * patch's own log lines: S itself if it is printable ASCII, else a copy
+ * with each other byte written \xNN (kept for the run).  Terminal text
+ * elsewhere goes through lf_esc() (escape.c), which keeps UTF-8. */
+const char *lf_mail_esc(const char *s);
+/* cp -al TREE COPY (COPY must not exist); NULL, or what went wrong.
+ * Replace a file of COPY by unlinking it first: it is TREE's file. */
+char *lf_link_copy(const char *tree, const char *copy);
+/* The scratch copy of TREE at SCRATCH (patch_scratch.c): hard links,
+ * with kbuild's own files real copies; NULL, or what went wrong. */
+char *lf_scratch_make(const char *tree, const char *scratch, size_t *ncopied);
+/* Replace the hard link PATH by a copy of it (mode and times kept). */
+int lf_unshare(const char *path);
+
+/* Command execution (patch_exec.c). */
+struct lf_exec {
+	int status;		/* exit status; 128+N for signal N; -1 no exec */
+	char *out;		/* stdout and stderr, interleaved */
+	double secs;
+};
+
+/* Run ARGV in DIR (NULL: here) with stdin from /dev/null; ENV entries
+ * ("NAME=VALUE") are added to the environment. */
+void lf_exec_run(struct lf_exec *r, const char *dir, const char *const *argv,
+		 const char *const *env);
+
+/* The same, stdout and stderr apart (ERR may be NULL: discarded). */
+void lf_exec_split(struct lf_exec *r, char **err, const char *dir,
+		   const char *const *argv, const char *const *env);
+
+/*
+ * The view spatch runs on (patch_view.c).  Needed when one of FILES of
+ * TREE holds __attribute__; then VIEW is a hard-linked copy of TREE in
+ * which FILES are copies with the keyword respelled as a macro that the
+ * macro file MACROS (written here) defines to nothing.  NULL, or what
+ * went wrong.
+ */
+bool lf_view_needed(const char *tree, const struct lf_strv *files);
+char *lf_view_make(const char *tree, const struct lf_strv *files,
+		   const char *view, const char *macros);
+/* TEXT (spatch's output on the view) spelled as the tree is; frees TEXT. */
+char *lf_view_unspell(char *text);
+
+/* The first N lines of TEXT, for a reason. */
+char *lf_head(const char *text, size_t n);
+
+double lf_now(void);
+
+#endif

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * patch_exec.c - run spatch, make, git, checkpatch: fork and exec with
+ * the output captured in temporary files, no shell in between (paths
+ * are never quoted wrong).  Each child leads a process group of its
+ * own, which a SIGINT or SIGTERM of lockfit is passed on to
+ * (patch_safe.c); once it is reaped, an interrupt ends the run.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "lib/util.h"
+#include "patch/patch.h"
+
+static int tmpfile_fd(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char *path = xasprintf("%s/lockfit-exec.XXXXXX", dir && *dir ? dir : "/tmp");
+	int fd = mkstemp(path);
+
+	if (fd < 0)
+		lf_die("cannot create a temporary file %s: %s", path, strerror(errno));
+	unlink(path);
+	free(path);
+	return fd;
+}
+
+static char *slurp_fd(int fd)
+{
+	struct strbuf sb = { 0 };
+	char buf[65536];
+	ssize_t n;
+
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		lf_die("cannot read a temporary file: %s", strerror(errno));
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		sb_printf(&sb, "%.*s", (int)n, buf);
+	close(fd);
+	return sb.s ? sb.s : xstrdup("");
+}
+
+static void child(const char *dir, const char *const *argv,
+		  const char *const *env, int out, int err)
+{
+	int null = open("/dev/null", O_RDONLY);
+
+	setpgid(0, 0);
+	if (null < 0 || dup2(null, 0) < 0 || dup2(out, 1) < 0 ||
+	    dup2(err < 0 ? out : err, 2) < 0)
+		_exit(127);
+	if (dir && chdir(dir)) {
+		fprintf(stderr, "lockfit: cannot enter %s: %s\n", dir, strerror(errno));
+		_exit(127);
+	}
+	for (size_t i = 0; env && env[i]; i++)
+		putenv((char *)env[i]);
+	execvp(argv[0], (char *const *)argv);
+	fprintf(stderr, "lockfit: cannot run %s: %s\n", argv[0], strerror(errno));
+	_exit(127);
+}
+
+static void run(struct lf_exec *r, char **errtext, bool split, const char *dir,
+		const char *const *argv, const char *const *env)
+{
+	int out = tmpfile_fd(), err = split ? tmpfile_fd() : -1, st;
+	double t0 = lf_now();
+	pid_t pid;
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0)
+		lf_die("cannot fork: %s", strerror(errno));
+	if (!pid)
+		child(dir, argv, env, out, err);
+	setpgid(pid, pid);	/* either of the two calls wins the race */
+	lf_safe_child(pid);
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			lf_die("waitpid: %s", strerror(errno));
+	lf_safe_check();
+	lf_safe_child(0);
+	r->secs = lf_now() - t0;
+	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	r->out = slurp_fd(out);
+	if (split && errtext)
+		*errtext = slurp_fd(err);
+	else if (split)
+		close(err);
+}
+
+void lf_exec_run(struct lf_exec *r, const char *dir, const char *const *argv,
+		 const char *const *env)
+{
+	run(r, NULL, false, dir, argv, env);
+}
+
+void lf_exec_split(struct lf_exec *r, char **err, const char *dir,
+		   const char *const *argv, const char *const *env)
+{
+	run(r, err, true, dir, argv, env);
+}

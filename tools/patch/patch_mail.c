@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * patch_mail.c - a job's patch as git format-patch writes one: the mbox
+ * header with a null commit id, From: lockfit, "[PATCH] subsystem: ...",
+ * the evidence wrapped to 72 columns (checkpatch wants at most 75), no
+ * Signed-off-by (the author adds it), "---", a diffstat, the diff.
+ *
+ * Record strings are data: in the subject and the message each byte
+ * outside printable ASCII is written \xNN (lf_esc), and a message line
+ * that a mail or patch tool could take for a header or a diff ("diff",
+ * "---", "+++", "@@", "Index:", "From ", "-- " ...) gets a space in
+ * front.  git apply never reads this file anyway: it is given the diff
+ * alone (patch_verify.c).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lib/util.h"
+#include "patch/patch.h"
+
+const char *lf_mail_esc(const char *s)
+{
+	static struct lf_strv kept;
+	struct strbuf sb = { 0 };
+	const char *p;
+
+	for (p = s; *p && *p >= 0x20 && *p < 0x7f; p++)
+		;
+	if (!*p)
+		return s;
+	for (p = s; *p; p++)
+		if (*p >= 0x20 && *p < 0x7f)
+			sb_printf(&sb, "%c", *p);
+		else
+			sb_printf(&sb, "\\x%02x", (unsigned char)*p);
+	VEC_PUSH(&kept, sb_take(&sb));
+	return kept.v[kept.n - 1];
+}
+
+/* Could a mail or patch tool read LINE as a header or part of a diff? */
+static bool diff_like(const char *line)
+{
+	static const char *const starts[] = {
+		"diff", "Index:", "---", "+++", "@@", "***", "-- ", "From ",
+		"From:", "Subject:", "Date:", "GIT binary patch",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(starts); i++)
+		if (!strncmp(line, starts[i], strlen(starts[i])))
+			return true;
+	return false;
+}
+
+/* Directories whose subject prefix is not their own name. */
+static const struct {
+	const char *dir, *prefix;
+} subsystems[] = {
+	{ "kernel/trace", "tracing" },
+	{ "kernel/irq", "genirq" },
+	{ "kernel/time", "timers" },
+	{ "kernel/events", "perf" },
+	{ "kernel/power", "PM" },
+	{ "kernel/dma", "dma-mapping" },
+	{ "net/core", "net" },
+	{ "net/bluetooth", "Bluetooth" },
+	{ "net/unix", "af_unix" },
+	{ "net/packet", "af_packet" },
+	{ "net/sched", "net/sched" },
+	{ "sound", "ALSA" },
+};
+
+/* Top-level directories that are one subsystem whatever the subdirectory. */
+static const char *const whole[] = {
+	"mm", "block", "ipc", "init", "security", "crypto", "io_uring", "virt",
+};
+
+char *lf_subsystem(const char *path)
+{
+	const char *slash = strrchr(path, '/'), *last;
+	size_t dlen = slash ? (size_t)(slash - path) : 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(subsystems); i++) {
+		size_t n = strlen(subsystems[i].dir);
+
+		if (dlen >= n && !strncmp(path, subsystems[i].dir, n) &&
+		    (path[n] == '/'))
+			return xstrdup(subsystems[i].prefix);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(whole); i++) {
+		size_t n = strlen(whole[i]);
+
+		if (!strncmp(path, whole[i], n) && path[n] == '/')
+			return xstrdup(whole[i]);
+	}
+	if (!slash) {		/* a file at the top */
+		size_t n = strcspn(path, ".");
+
+		return n ? xasprintf("%.*s", (int)n, path) : xstrdup("kernel");
+	}
+	/* fs/ext4 -> ext4, drivers/block/zram -> zram, kernel -> kernel;
+	 * include/linux/jbd2.h -> jbd2 (a header: its own name) */
+	if (!strncmp(path, "include/", 8)) {
+		size_t n = strcspn(slash + 1, ".");
+
+		return xasprintf("%.*s", (int)n, slash + 1);
+	}
+	if (!strncmp(path, "fs/", 3) && strchr(path + 3, '/'))
+		return xasprintf("%.*s", (int)strcspn(path + 3, "/"), path + 3);
+	last = path + dlen;
+	while (last > path && last[-1] != '/')
+		last--;
+	return xasprintf("%.*s", (int)(path + dlen - last), last);
+}
+
+/* One logical line: its leading blanks kept, words wrapped; "- " items
+ * continue indented by two. */
+static void wrap_line(struct strbuf *sb, const char *p, size_t n, size_t width)
+{
+	const char *end = p + n;
+	size_t lead = strspn(p, " "), col;
+
+	if (lead > n)
+		lead = n;
+	if (n >= lead + 2 && !strncmp(p + lead, "- ", 2))
+		lead += 2;
+	sb_printf(sb, "%.*s", (int)lead, p);
+	col = lead;
+	p += lead;
+	while (p < end) {
+		const char *w;
+		size_t wl;
+		bool first = col == lead;
+
+		while (p < end && *p == ' ')
+			p++;
+		w = p;
+		while (p < end && *p != ' ')
+			p++;
+		wl = p - w;
+		if (!wl)
+			break;
+		if (!first && col + 1 + wl > width) {
+			sb_printf(sb, "\n%*s", (int)lead, "");
+			col = lead;
+		} else if (!first) {
+			sb_printf(sb, " ");
+			col++;
+		}
+		sb_printf(sb, "%.*s", (int)wl, w);
+		col += wl;
+	}
+	sb_printf(sb, "\n");
+}
+
+char *lf_wrap(const char *text, size_t width)
+{
+	struct strbuf sb = { 0 };
+
+	while (*text) {
+		size_t n = strcspn(text, "\n");
+
+		wrap_line(&sb, text, n, width);
+		text += n + (text[n] == '\n');
+	}
+	return sb.s ? sb.s : xstrdup("");
+}
+
+struct stat_row {
+	const char *name;
+	size_t nlen, add, del;
+};
+
+/* Per file of the git-style DIFF: + and - lines. */
+static size_t stat_rows(const char *diff, struct stat_row *rows, size_t max)
+{
+	size_t n = 0;
+
+	for (const char *p = diff; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0)) {
+		if (!strncmp(p, "diff --git a/", 13) && n < max) {
+			rows[n].name = p + 13;
+			rows[n].nlen = strcspn(p + 13, " \n");
+			rows[n].add = rows[n].del = 0;
+			n++;
+		} else if (!strncmp(p, "--- a/", 6) || !strncmp(p, "+++ b/", 6)) {
+			continue;
+		} else if (n && *p == '+') {
+			rows[n - 1].add++;
+		} else if (n && *p == '-') {
+			rows[n - 1].del++;
+		}
+	}
+	return n;
+}
+
+static size_t digits(size_t n)
+{
+	size_t d = 1;
+
+	while (n >= 10) {
+		n /= 10;
+		d++;
+	}
+	return d;
+}
+
+/* As format-patch: " NAME | N +++---", then the totals line. */
+static void diffstat(struct strbuf *sb, const char *diff)
+{
+	size_t nfiles = 0, max = 1, nw = 0, cw, gw, adds = 0, dels = 0;
+	struct stat_row *rows;
+
+	for (const char *p = diff; (p = strstr(p, "diff --git a/")); p++)
+		nfiles++;
+	rows = xcalloc(nfiles + 1, sizeof(*rows));
+	nfiles = stat_rows(diff, rows, nfiles);
+	for (size_t i = 0; i < nfiles; i++) {
+		if (rows[i].nlen > nw)
+			nw = rows[i].nlen;
+		if (rows[i].add + rows[i].del > max)
+			max = rows[i].add + rows[i].del;
+		adds += rows[i].add;
+		dels += rows[i].del;
+	}
+	cw = digits(max);
+	gw = 72 > nw + cw + 6 + 10 ? 72 - nw - cw - 6 : 10;
+	for (size_t i = 0; i < nfiles; i++) {
+		size_t a = rows[i].add, d = rows[i].del;
+
+		if (max > gw) {	/* scale, keeping a mark for any change */
+			a = a ? (a * gw + max - 1) / max : 0;
+			d = d ? (d * gw) / max : 0;
+			if (rows[i].del && !d)
+				d = 1;
+		}
+		sb_printf(sb, " %.*s%*s | %*zu %.*s%.*s\n", (int)rows[i].nlen,
+			  rows[i].name, (int)(nw - rows[i].nlen), "", (int)cw,
+			  rows[i].add + rows[i].del, (int)a,
+			  "++++++++++++++++++++++++++++++++++++++++++++++++++"
+			  "++++++++++++++++++++++++", (int)d,
+			  "--------------------------------------------------"
+			  "------------------------");
+	}
+	sb_printf(sb, " %zu file%s changed", nfiles, lf_plural(nfiles));
+	if (adds)
+		sb_printf(sb, ", %zu insertion%s(+)", adds, lf_plural(adds));
+	if (dels)
+		sb_printf(sb, ", %zu deletion%s(-)", dels, lf_plural(dels));
+	sb_printf(sb, "\n");
+	free(rows);
+}
+
+void lf_mail_build(struct lf_pjob *j)
+{
+	struct strbuf text = { 0 }, sb = { 0 };
+	char *wrapped;
+
+	sb_printf(&text, "%s", j->body);
+	if (j->notes && *j->notes) {
+		sb_printf(&text, "\nLeft for the author by cocci/%s.cocci:\n",
+			  j->script);
+		for (const char *p = j->notes; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0))
+			if (p[0] != '\n') {
+				char *note = xasprintf("%.*s", (int)strcspn(p, "\n"), p);
+
+				sb_printf(&text, "- %s\n", lf_mail_esc(note));
+				free(note);
+			}
+	}
+	sb_printf(&text, "\nMade by lockfit patch: cocci/%s.cocci", j->script);
+	for (size_t i = 0; i < j->dopts.n; i++)
+		sb_printf(&text, " %s", j->dopts.v[i]);
+	sb_printf(&text, " on %zu file%s named by the records.\n", j->files.n,
+		  lf_plural(j->files.n));
+	wrapped = lf_wrap(sb_str(&text), 72);
+	sb_printf(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 "
+		  "00:00:00 2001\nFrom: lockfit <lockfit@localhost>\n"
+		  "Subject: [PATCH] %s\n\n", lf_mail_esc(j->subject));
+	for (const char *p = wrapped; *p; p += strcspn(p, "\n"), p += *p == '\n') {
+		char *line = xasprintf("%.*s", (int)strcspn(p, "\n"), p);
+
+		sb_printf(&sb, "%s%s\n", diff_like(line) ? " " : "", lf_mail_esc(line));
+		free(line);
+	}
+	sb_printf(&sb, "---\n");
+	diffstat(&sb, j->diff);
+	sb_printf(&sb, "\n%s-- \nlockfit\n", j->diff);
+	free(wrapped);
+	free(text.s);
+	j->mail = sb_take(&sb);
+}
+
+char *lf_mail_filename(const struct lf_pjob *j, size_t number)
+{
+	struct strbuf sb = { 0 };
+	size_t len = 0;
+	bool dash = false;
+
+	sb_printf(&sb, "%04zu-", number);
+	for (const char *p = j->subject; *p && len < 64; p++) {
+		bool ok = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			  (*p >= '0' && *p <= '9') || *p == '_' || *p == '.';
+
+		if (!ok) {
+			dash = len > 0;
+			continue;
+		}
+		if (dash)
+			sb_printf(&sb, "-");
+		sb_printf(&sb, "%c", *p);
+		dash = false;
+		len++;
+	}
+	sb_printf(&sb, ".patch");
+	return sb_take(&sb);
+}

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * patch_spatch.c - run one cocci/ script on the files the records name,
+ * the way scripts/coccicheck runs it (-D patch --very-quiet, the
+ * script's "// Options:" line, --patch TREE; on a view of the tree when
+ * spatch could not parse the files as they are, patch_view.c), from a
+ * directory of its own so that no .cocciconfig is read; and make its
+ * diff git-style.
+ *
+ * spatch's stderr holds the script's notes for what it left to a human
+ * ("FILE:LINE: lockfit: ..."): a note that a file was left unchanged
+ * means a half conversion, which fails the job; other notes go into the
+ * patch message.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "lib/util.h"
+#include "patch/patch.h"
+
+#ifndef LOCKFIT_ROOT
+#error "build with -DLOCKFIT_ROOT (see the Makefile)"
+#endif
+
+static char *script_path(const char *name)
+{
+	const char *env = getenv("LOCKFIT_COCCI");
+
+	return xasprintf("%s/%s.cocci", env && *env ? env : LOCKFIT_ROOT "/cocci",
+			 name);
+}
+
+/* The words of the script's "// Options:" line. */
+static void options(const char *path, struct lf_strv *argv)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL, *p, *save = NULL;
+	size_t cap = 0;
+
+	if (!f)
+		lf_die("cannot read %s: %s", path, strerror(errno));
+	while (getline(&buf, &cap, f) > 0) {
+		if (strncmp(buf, "// Options:", 11))
+			continue;
+		for (p = strtok_r(buf + 11, " \t\n", &save); p;
+		     p = strtok_r(NULL, " \t\n", &save))
+			lf_strv_add(argv, p);
+		break;
+	}
+	free(buf);
+	fclose(f);
+}
+
+struct file_diff {
+	char *path;
+	struct strbuf text;
+};
+
+/* "--- a/X" or "+++ b/X" (spatch may also print the tree's absolute
+ * path): X relative to TREE. */
+static char *diff_path(const char *line, const char *tree)
+{
+	const char *p = line + 4;
+	size_t n = strcspn(p, "\t\n"), tl = strlen(tree);
+
+	if (n > tl && !strncmp(p, tree, tl) && p[tl] == '/')
+		return xasprintf("%.*s", (int)(n - tl - 1), p + tl + 1);
+	if (n > 2 && (p[0] == 'a' || p[0] == 'b') && p[1] == '/')
+		return xasprintf("%.*s", (int)(n - 2), p + 2);
+	return xasprintf("%.*s", (int)n, p);
+}
+
+/* spatch's diff as "diff --git a/X b/X" sections, each file once (with
+ * --local-includes a header can come twice: as itself and included). */
+static char *gitify(const char *diff, const char *tree)
+{
+	struct { struct file_diff *v; size_t n, cap; } files = { 0 };
+	struct file_diff *cur = NULL;
+	const char *p = diff;
+	struct strbuf out = { 0 };
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p + 1) : strlen(p);
+
+		if (!strncmp(p, "--- ", 4) && nl && !strncmp(nl + 1, "+++ ", 4)) {
+			struct file_diff f = { diff_path(nl + 1, tree), { 0 } };
+
+			cur = NULL;
+			for (size_t i = 0; i < files.n && !cur; i++)
+				if (!strcmp(files.v[i].path, f.path))
+					cur = &files.v[i];
+			if (!cur) {
+				VEC_PUSH(&files, f);
+				cur = &files.v[files.n - 1];
+			} else {
+				cur = NULL;	/* the second copy: skipped */
+			}
+			p = strchr(nl + 1, '\n');
+			p = p ? p + 1 : nl + 1 + strlen(nl + 1);
+			continue;
+		}
+		if (cur && (*p == '@' || *p == ' ' || *p == '+' || *p == '-' ||
+			    *p == '\\'))
+			sb_printf(&cur->text, "%.*s", (int)len, p);
+		p += len;
+	}
+	for (size_t i = 0; i < files.n; i++) {
+		if (!files.v[i].text.len)
+			continue;
+		sb_printf(&out, "diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n%s",
+			  files.v[i].path, files.v[i].path, files.v[i].path,
+			  files.v[i].path, sb_str(&files.v[i].text));
+	}
+	return out.s ? out.s : xstrdup("");
+}
+
+/* TEXT with "TREE/" dropped: notes name files as the patch does. */
+static char *relative(char *text, const char *tree)
+{
+	char *pre = xasprintf("%s/", tree), *p;
+	struct strbuf sb = { 0 };
+	const char *s = text;
+
+	while ((p = strstr(s, pre))) {
+		sb_printf(&sb, "%.*s", (int)(p - s), s);
+		s = p + strlen(pre);
+	}
+	sb_printf(&sb, "%s", s);
+	free(pre);
+	free(text);
+	return sb.s ? sb.s : xstrdup("");
+}
+
+/* Is FILE's old line LINE removed (rewritten) by DIFF, a git-style diff? */
+static bool removes(const char *diff, const char *file, int line)
+{
+	char *head = xasprintf("diff --git a/%s b/%s\n", file, file);
+	const char *p = strstr(diff, head);
+	bool found = false;
+	int old = 0;
+
+	for (p = p ? strchr(p, '\n') + 1 : NULL; p && *p && !found;
+	     p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (!strncmp(p, "diff --git ", 11))
+			break;
+		if (!strncmp(p, "@@ -", 4))
+			old = atoi(p + 4);
+		else if (*p == ' ')
+			old++;
+		else if (*p == '-' && old)	/* old 0: the "--- a/" header */
+			found = old++ == line;
+	}
+	free(head);
+	return found;
+}
+
+/* The recorded calls the diff leaves as they were: spatch skips a
+ * function it cannot parse and says nothing, which is a half
+ * conversion even when it still builds (a bit lock beside its new
+ * spinlock_t).  NULL if none. */
+static char *unrewritten(const struct lf_pjob *j)
+{
+	struct plist *p = plist_new(4);
+	char *msg = NULL;
+
+	for (size_t i = 0; i < j->must.n; i++) {
+		const struct lf_psite *s = &j->must.v[i];
+
+		if (!removes(j->diff, s->file, s->line))
+			plist_add(p, "%s:%d %s() in %s", s->file, s->line, s->api,
+				  lf_fn_basename(s->function));
+	}
+	if (p->n)
+		msg = xasprintf("a half conversion: the patch leaves %zu recorded "
+				"site%s as %s: %s (did spatch parse the function? "
+				"spatch --parse-c FILE)", p->n, lf_plural(p->n),
+				p->n == 1 ? "it was" : "they were", plist_text(p));
+	return msg;
+}
+
+static bool exists(const char *tree, const char *file)
+{
+	char *p = lf_path_in(tree, file);
+	bool ok = p && !access(p, R_OK);
+
+	free(p);
+	return ok;
+}
+
+void lf_spatch_run(struct lf_pjob *j, const char *tree)
+{
+	struct lf_strv argv = { 0 };
+	char *script = script_path(j->script), *err = NULL, *macros, *dir;
+	char *viewdir = NULL, *view = NULL;
+	const char *root = tree;	/* where spatch reads the files */
+	struct lf_exec r;
+
+	for (size_t i = 0; i < j->files.n; i++)
+		if (!exists(tree, j->files.v[i])) {
+			j->failed = xasprintf("%s, named by the records, is not in %s: "
+					      "records of another tree?",
+					      j->files.v[i], tree);
+			return;
+		}
+	dir = lf_private_dir(tree, "spatch");
+	macros = xasprintf("%s/macros.h", dir);
+	if (lf_view_needed(tree, &j->files)) {
+		viewdir = lf_private_dir(tree, "view");
+		view = xasprintf("%s/tree", viewdir);
+		j->failed = lf_view_make(tree, &j->files, view, macros);
+		if (j->failed)
+			goto out;
+		root = view;
+	}
+	lf_strv_add(&argv, "spatch");
+	lf_strv_add(&argv, "-D");
+	lf_strv_add(&argv, "patch");
+	lf_strv_add(&argv, "--very-quiet");
+	options(script, &argv);
+	if (view) {
+		lf_strv_add(&argv, "--macro-file");
+		lf_strv_add(&argv, macros);
+	}
+	lf_strv_add(&argv, "--cocci-file");
+	lf_strv_add(&argv, script);
+	for (size_t i = 0; i < j->dopts.n; i++)
+		lf_strv_add(&argv, j->dopts.v[i]);
+	lf_strv_add(&argv, "--patch");
+	lf_strv_add(&argv, root);
+	for (size_t i = 0; i < j->files.n; i++) {
+		char *p = xasprintf("%s/%s", root, j->files.v[i]);
+
+		lf_strv_add(&argv, p);
+		free(p);
+	}
+	VEC_PUSH(&argv, NULL);
+	/* From a directory of its own: no .cocciconfig is read. */
+	lf_exec_split(&r, &err, dir, (const char *const *)argv.v, NULL);
+	j->spatch_secs = r.secs;
+	j->notes = relative(err, root);
+	if (view)
+		j->notes = lf_view_unspell(j->notes);
+	if (r.status) {
+		char *head = lf_head(j->notes, 5);
+
+		j->failed = xasprintf("spatch exited with status %d: %s", r.status,
+				      head);
+		free(head);
+		free(r.out);
+		goto out;
+	}
+	j->diff = gitify(r.out, root);
+	free(r.out);
+	if (view)
+		j->diff = lf_view_unspell(j->diff);
+	if (strstr(j->notes, "left unchanged")) {
+		char *head = lf_head(j->notes, 5);
+
+		j->failed = xasprintf("the script refused part of the rewrite, a "
+				      "half conversion: %s", head);
+		free(head);
+	} else if (!*j->diff) {
+		char *head = lf_head(j->notes, 5);
+
+		j->failed = xasprintf("the script changed nothing%s%s",
+				      *head ? ": " : "", head);
+		free(head);
+	} else {
+		j->failed = unrewritten(j);
+	}
+out:
+	if (viewdir)
+		lf_private_remove(viewdir, false);
+	lf_private_remove(dir, false);
+	free(viewdir);
+	free(view);
+	free(dir);
+	free(macros);
+	free(script);
+}

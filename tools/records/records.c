@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * records.c - load a record directory: every *.lfr file, each line one
+ * JSON record (docs/RECORDS.md), checked field by field (records_fields.c).
+ *
+ * The plugin renames a file into place only when complete, and its last
+ * line is always the tu record: a file ending any other way was cut or
+ * edited, and a verdict built on half a unit would be wrong in silence.
+ * So the default is to refuse it; --lenient skips and counts instead.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <jansson.h>
+#include "lib/util.h"
+#include "records/records.h"
+#include "records/recparse.h"
+
+/* Parse one line into R; false, with *err set, if it is no valid record. */
+static bool parse_line(const char *text, size_t len, struct lf_rec *r, char **err)
+{
+	struct lf_parse p = { 0 };
+	json_error_t jerr;
+	json_t *o;
+
+	memset(r, 0, sizeof(*r));
+	if (len == 0) {
+		*err = xstrdup("empty line");
+		return false;
+	}
+	o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!o) {
+		*err = xasprintf("not valid JSON: %s (column %d)", jerr.text,
+				 jerr.column);
+		return false;
+	}
+	/* The record keeps pointers into O: it stays alive until exit. */
+	if (!lf_record_parse(o, r, &p)) {
+		*err = p.err;
+		return false;
+	}
+	return true;
+}
+
+struct file_lines {
+	char *data;
+	struct { struct { const char *s; size_t len; } *v; size_t n, cap; } lines;
+};
+
+static void read_lines(const char *path, struct file_lines *fl)
+{
+	size_t len;
+	char *p;
+
+	fl->data = lf_read_file(path, &len);
+	if (!fl->data)
+		lf_die("cannot read %s: %s", path, strerror(errno));
+	/* A final newline ends the last line; it does not start another. */
+	for (p = fl->data; p < fl->data + len;) {
+		char *nl = memchr(p, '\n', fl->data + len - p);
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(fl->data + len - p);
+
+		VEC_PUSH(&fl->lines, ((typeof(*fl->lines.v)){ p, l }));
+		p += l + 1;
+	}
+}
+
+struct loader {
+	struct lf_records *out;
+	bool lenient, mixed_builds;
+	const char *path;
+	size_t file_skipped;	/* lines skipped in this file */
+	struct lf_rec first;	/* tu record of the first file read */
+};
+
+/* A bad line: fatal unless lenient. */
+static void bad_line(struct loader *ld, int lineno, char *err)
+{
+	if (!ld->lenient)
+		lf_die("%s:%d: %s", ld->path, lineno, err);
+	ld->file_skipped++;
+	free(err);
+}
+
+/*
+ * The file-level checks come first: a file cut in half mostly ends in
+ * half a JSON line, and "cut or edited" says more than "invalid JSON".
+ */
+static bool check_last_line(struct loader *ld, struct file_lines *fl,
+			    struct lf_rec *tu)
+{
+	size_t n = fl->lines.n;
+	char *err = NULL;
+	bool ok = n > 0 && parse_line(fl->lines.v[n - 1].s,
+				      fl->lines.v[n - 1].len, tu, &err);
+
+	if (ok && tu->kind == LF_REC_TU)
+		return true;
+	/* a whole tu record with a bad field: say which */
+	if (!ok && tu->kind == LF_REC_TU && !ld->lenient)
+		lf_die("%s:%zu: %s", ld->path, n, err);
+	free(err);
+	if (!ld->lenient)
+		lf_die("%s:%zu: last line is not a tu record: the file was cut or edited",
+		       ld->path, n);
+	ld->file_skipped = n ? n : 1;
+	return false;
+}
+
+/* The tu record counts what the plugin wrote: another count means lines
+ * went missing in the middle. */
+static void check_counts(struct loader *ld, const struct lf_rec *tu,
+			 size_t sections, size_t unknown, size_t nlines,
+			 size_t first)
+{
+	if (ld->file_skipped || (tu->tu_sections == (long)sections &&
+				 tu->tu_unknown == (long)unknown))
+		return;
+	if (!ld->lenient)
+		lf_die("%s:%zu: tu record counts %ld section and %ld unknown records, "
+		       "the file has %zu and %zu: lines are missing or added",
+		       ld->path, nlines, tu->tu_sections, tu->tu_unknown,
+		       sections, unknown);
+	ld->out->recs.n = first;
+	ld->file_skipped = nlines;
+}
+
+static bool same_build(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/*
+ * Two trees, two configurations or a stale unit from an earlier build:
+ * names and lines would be compared across sources that differ.  Records
+ * without an identity (written by hand) go only with their kind.
+ */
+static void check_build(struct loader *ld, const struct lf_rec *tu)
+{
+	const struct lf_rec *first = &ld->first;
+
+	if (!first->src) {
+		ld->first = *tu;
+		return;
+	}
+	if (ld->mixed_builds || same_build(first->build, tu->build))
+		return;
+	lf_die("%s:%d and %s:%d come from different builds (%s; %s): "
+	       "give --mixed-builds to read them together",
+	       first->src, first->srcline, tu->src, tu->srcline,
+	       first->build ?: "no build identity",
+	       tu->build ?: "no build identity");
+}
+
+static void load_file(struct loader *ld)
+{
+	struct file_lines fl = { 0 };
+	struct lf_rec tu, r;
+	size_t first = ld->out->recs.n, sections = 0, unknown = 0, good = 0;
+	char *err;
+
+	ld->file_skipped = 0;
+	read_lines(ld->path, &fl);
+	if (!check_last_line(ld, &fl, &tu))
+		goto done;
+	for (size_t i = 0; i + 1 < fl.lines.n; i++) {
+		if (!parse_line(fl.lines.v[i].s, fl.lines.v[i].len, &r, &err)) {
+			bad_line(ld, i + 1, err);
+			continue;
+		}
+		if (r.kind == LF_REC_TU) {
+			bad_line(ld, i + 1, xstrdup("tu record before the end of the file"));
+			continue;
+		}
+		sections += r.kind == LF_REC_SECTION;
+		unknown += r.kind == LF_REC_UNKNOWN;
+		r.src = ld->path;
+		r.srcline = i + 1;
+		VEC_PUSH(&ld->out->recs, r);
+		good++;
+	}
+	check_counts(ld, &tu, sections, unknown, fl.lines.n, first);
+	if (ld->file_skipped == fl.lines.n)
+		goto done;
+	tu.src = ld->path;
+	tu.srcline = fl.lines.n;
+	check_build(ld, &tu);
+	VEC_PUSH(&ld->out->recs, tu);
+	ld->out->records += good + 1;
+	ld->out->files++;
+	if (!tu.complete)
+		VEC_PUSH(&ld->out->incomplete, tu.tu);
+done:
+	if (ld->file_skipped) {
+		ld->out->skipped_lines += ld->file_skipped;
+		ld->out->skipped_files++;
+	}
+}
+
+struct names {
+	char **v;
+	size_t n, cap;
+};
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool is_record_file(const char *dir, const char *name)
+{
+	size_t n = strlen(name);
+	struct stat st;
+	char *path;
+	bool ok;
+
+	/* The plugin's temporary names end in ".tmp": never complete. */
+	if (n <= 4 || strcmp(name + n - 4, ".lfr"))
+		return false;
+	path = xasprintf("%s/%s", dir, name);
+	ok = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	free(path);
+	return ok;
+}
+
+/* Sorted, so that every output is the same for the same directory. */
+static void list_dir(const char *dir, struct names *names)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d)
+		lf_die("cannot open record directory %s: %s", dir, strerror(errno));
+	while ((de = readdir(d)))
+		if (is_record_file(dir, de->d_name))
+			VEC_PUSH(names, xstrdup(de->d_name));
+	closedir(d);
+	if (!names->n)
+		lf_die("%s: no record files (*.lfr): was the build run with the plugin "
+		       "and -fplugin-arg-lockfit-out=%s?", dir, dir);
+	lf_sort(names->v, names->n, sizeof(*names->v), cmp_names);
+}
+
+static char *dedup_key(const struct lf_rec *r)
+{
+	switch (r->kind) {
+	case LF_REC_SECTION:
+	case LF_REC_RELEASE_ONLY:
+		return xasprintf("%d\037%s\037%d\037%d\037%s\037%s", r->kind,
+				 r->file, r->line, r->column, r->lock, r->mode);
+	case LF_REC_LOCK_ARG:
+		return xasprintf("%d\037%s\037%d\037%d\037%s\037%s\037%d", r->kind,
+				 r->file, r->line, r->column, r->lock,
+				 r->callee, r->arg);
+	case LF_REC_UNKNOWN:
+		return xasprintf("%d\037%s\037%d\037%d\037%s", r->kind, r->file,
+				 r->line, r->column, r->primitive);
+	default:
+		return NULL;
+	}
+}
+
+static bool has_nest(const struct lf_rec *r, const struct lf_nest *n)
+{
+	for (size_t i = 0; i < r->nested.n; i++)
+		if (r->nested.v[i].line == n->line &&
+		    !strcmp(r->nested.v[i].lock, n->lock) &&
+		    !strcmp(r->nested.v[i].mode, n->mode))
+			return true;
+	return false;
+}
+
+/*
+ * The same header inline seen from two units: the copies should agree,
+ * but if inlining made them differ, keep the worse of each fact so that
+ * no verdict gets more optimistic by deduplication.
+ */
+static void merge_into(struct lf_rec *keep, const struct lf_rec *dup)
+{
+	if (keep->kind != LF_REC_SECTION)
+		return;
+	if (dup->cost > keep->cost)
+		keep->cost = dup->cost;
+	keep->cost_known &= dup->cost_known;
+	keep->loop |= dup->loop;
+	keep->recursive |= dup->recursive;
+	keep->open_at_exit |= dup->open_at_exit;
+	keep->ctx.present &= dup->ctx.present;
+	keep->ctx.preempt_disabled |= dup->ctx.preempt_disabled;
+	keep->ctx.irqs_disabled |= dup->ctx.irqs_disabled;
+	keep->ctx.bh_disabled |= dup->ctx.bh_disabled;
+	for (size_t i = 0; i < dup->nested.n; i++)
+		if (!has_nest(keep, &dup->nested.v[i]))
+			VEC_PUSH(&keep->nested, dup->nested.v[i]);
+}
+
+static void dedup(struct lf_records *out)
+{
+	struct strmap *seen = strmap_new();
+	size_t n = 0;
+
+	for (size_t i = 0; i < out->recs.n; i++) {
+		struct lf_rec *r = &out->recs.v[i];
+		char *key = dedup_key(r);
+		size_t *first = key ? strmap_get(seen, key) : NULL;
+
+		if (first) {
+			merge_into(&out->recs.v[*first], r);
+			out->duplicates++;
+			free(key);
+			continue;
+		}
+		if (key) {
+			first = xmalloc(sizeof(*first));
+			*first = n;
+			strmap_put(seen, key, first);
+			free(key);
+		}
+		out->unresolved += r->kind == LF_REC_UNKNOWN;
+		out->recs.v[n++] = *r;
+	}
+	out->recs.n = n;
+}
+
+void lf_records_load(const char *dir, unsigned load, struct lf_records *out)
+{
+	struct names names = { 0 };
+	struct loader ld = {
+		.out = out,
+		.lenient = load & LF_LOAD_LENIENT,
+		.mixed_builds = load & LF_LOAD_MIXED_BUILDS,
+	};
+
+	memset(out, 0, sizeof(*out));
+	list_dir(dir, &names);
+	for (size_t i = 0; i < names.n; i++) {
+		ld.path = xasprintf("%s/%s", dir, names.v[i]);
+		load_file(&ld);
+	}
+	if (!out->files)
+		lf_die("%s: no usable record files (%zu skipped)", dir,
+		       out->skipped_files);
+	dedup(out);
+}

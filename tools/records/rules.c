@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rules.c - the tool's view of rules/: the tables are read and checked by
+ * rules/reader.c (the reader the build runs too), then indexed here.
+ *
+ * The plugin compiles the same tables in; the tool reads them at run time
+ * so that a tuned threshold takes effect without a rebuild, and so that
+ * the verdicts always quote the numbers that produced them.  A threshold
+ * the plugin uses is another matter (docs/DESIGN.md section 9): the
+ * records were made with the value it was built with.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/util.h"
+#include "records/rules.h"
+
+#ifndef LOCKFIT_ROOT
+#error "build with -DLOCKFIT_ROOT='\"/path/to/lockfit\"' (see the Makefile)"
+#endif
+
+static const char *rules_dir(void)
+{
+	const char *env = getenv("LOCKFIT_RULES");
+
+	return env && *env ? env : LOCKFIT_ROOT "/rules";
+}
+
+/*
+ * A threshold only the plugin reads shapes the records themselves: another
+ * value here would change nothing but the text, so it is refused.  One
+ * both read (rwlock_short_cost) is the report's to re-judge with, but the
+ * compile's warnings used the built-in value: say so.
+ */
+static void plugin_thresholds(struct lf_rules *r, const struct lfr_tables *t)
+{
+	const char *path = t->thresholds_path;
+
+	for (int i = 0; i < LFR_T_COUNT; i++) {
+		const struct lfr_threshold_info *ti = &lfr_threshold_info[i];
+
+		if (!(ti->who & LFR_PLUGIN) || t->threshold[i] == lf_built_thresholds[i])
+			continue;
+		if (!(ti->who & LFR_TOOL))
+			lf_die("%s:%d: %s %ld is not the plugin's %ld: it is compiled into "
+			       "plugin/lockfit.so and shapes the records (change it in "
+			       "rules/ and rebuild)", path, t->threshold_line[i],
+			       ti->name, t->threshold[i], lf_built_thresholds[i]);
+		lf_err("%s:%d: warning: %s %ld is not the plugin's %ld: the report "
+		       "judges with %ld, the compile's warnings used %ld", path,
+		       t->threshold_line[i], ti->name, t->threshold[i],
+		       lf_built_thresholds[i], t->threshold[i], lf_built_thresholds[i]);
+	}
+}
+
+static void index_rewrites(struct lf_rules *r, const struct lfr_tables *t)
+{
+	r->calls = strmap_new();
+	r->rewritten = strmap_new();
+	for (size_t i = 0; i < t->rewrites.n; i++) {
+		const struct lfr_rewrite *rw = &t->rewrites.v[i];
+		bool refused = !strcmp(rw->to, "-");
+		char *key;
+
+		if (strcmp(rw->cat, "call"))
+			continue;
+		if (!refused) {
+			key = xasprintf("%s %s", rw->kind, rw->name);
+			strmap_put(r->rewritten, key, r);
+			free(key);
+		}
+		key = xasprintf("%s %s %s", rw->kind, rw->when, rw->name);
+		strmap_put(r->calls, key, (void *)(refused ? "-" : rw->to_name));
+		free(key);
+	}
+}
+
+void lf_rules_load(struct lf_rules *r)
+{
+	struct lfr_tables t;
+
+	memset(r, 0, sizeof(*r));
+	r->dir = rules_dir();
+	lfr_read(&t, r->dir, lf_die);
+#define X(name, who, min, max) r->name = t.threshold[LFR_T_##name];
+	LFR_THRESHOLDS(X)
+#undef X
+	plugin_thresholds(r, &t);
+	r->apis = strmap_new();
+	for (size_t i = 0; i < t.primitives.n; i++) {
+		char *key = xasprintf("%s %s", t.primitives.v[i].cls,
+				      t.primitives.v[i].api);
+
+		strmap_put(r->apis, key, r);
+		free(key);
+	}
+	index_rewrites(r, &t);
+	r->hot = strmap_new();
+	for (size_t i = 0; i < t.hot.n; i++)
+		strmap_put(r->hot, t.hot.v[i], r);
+	r->nogrow = strmap_new();
+	for (size_t i = 0; i < t.nogrow.n; i++)
+		strmap_put(r->nogrow, t.nogrow.v[i].name, (void *)t.nogrow.v[i].why);
+}
+
+const char *lf_rules_call(const struct lf_rules *r, const char *kind,
+			  const char *api, const char *promote)
+{
+	char *key = promote ? xasprintf("%s promote=%s %s", kind, promote, api) : NULL;
+	const char *to = key ? strmap_get(r->calls, key) : NULL;
+
+	free(key);
+	if (to)
+		return to;
+	key = xasprintf("%s - %s", kind, api);
+	to = strmap_get(r->calls, key);
+	free(key);
+	return to;
+}
+
+bool lf_rules_rewrites_call(const struct lf_rules *r, const char *kind,
+			    const char *api)
+{
+	char *key = xasprintf("%s %s", kind, api);
+	bool found = strmap_get(r->rewritten, key) != NULL;
+
+	free(key);
+	return found;
+}
+
+bool lf_rules_is_hot(const struct lf_rules *r, const char *function)
+{
+	return strmap_get(r->hot, lf_fn_basename(function)) != NULL;
+}
+
+const char *lf_rules_nogrow(const struct lf_rules *r, const char *name)
+{
+	return strmap_get(r->nogrow, name);
+}
+
+bool lf_rules_has_api(const struct lf_rules *r, const char *cls, const char *api)
+{
+	char *key = xasprintf("%s %s", cls, api);
+	bool found = strmap_get(r->apis, key) != NULL;
+
+	free(key);
+	return found;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rules.h - the parts of rules/ the tool uses: thresholds and weights, the
+ * api names of rules/primitives.tbl, the rewrite maps of rules/rewrites.tbl,
+ * the hot entry points of rules/hotpaths.tbl and the structs of
+ * rules/bitlocks.tbl.  The tables are read at run time from
+ * $LOCKFIT_RULES, else LOCKFIT_ROOT "/rules", by rules/reader.c: the one
+ * reader, with the checks the build runs.
+ */
+#ifndef LOCKFIT_RULES_H
+#define LOCKFIT_RULES_H
+
+#include <stdbool.h>
+#include "rules/reader.h"
+
+struct lf_rules {
+	const char *dir;
+	/* every row of thresholds.tbl, by name */
+#define X(name, who, min, max) long name;
+	LFR_THRESHOLDS(X)
+#undef X
+	struct strmap *apis;	/* "class api" -> non-NULL */
+	struct strmap *hot;	/* hot entry function -> non-NULL */
+	struct strmap *nogrow;	/* struct that must not grow -> reason */
+	struct strmap *calls;	/* "kind when api" -> TO's name, "-" refused */
+	struct strmap *rewritten;	/* "kind api": a call row that rewrites it */
+};
+
+/* The thresholds the plugin was built with (tools/records/rules.gen.c). */
+extern const long lf_built_thresholds[LFR_T_COUNT];
+
+/* Load every table; exits 2 on error. */
+void lf_rules_load(struct lf_rules *r);
+
+/* Does primitives.tbl list API as something a developer writes for CLASS? */
+bool lf_rules_has_api(const struct lf_rules *r, const char *cls, const char *api);
+
+/*
+ * What API becomes in a KIND rewrite (rules/rewrites.tbl's call rows:
+ * "spinlock", "percpu_rwsem", ...): with PROMOTE ("irqsave", "bh") the
+ * promoted form if the table has one, else the plain mapping; "-" when
+ * the table refuses it, NULL if absent.
+ */
+const char *lf_rules_call(const struct lf_rules *r, const char *kind,
+			  const char *api, const char *promote);
+
+/* The spinlock_t mapping of an rwlock API. */
+static inline const char *lf_rules_spin_call(const struct lf_rules *r,
+					     const char *api, const char *promote)
+{
+	return lf_rules_call(r, "spinlock", api, promote);
+}
+
+/* Does a KIND rewrite (rewrites.tbl: spinlock, percpu_rwsem, bitlock,
+ * arch_spin) replace calls of API by another call? */
+bool lf_rules_rewrites_call(const struct lf_rules *r, const char *kind,
+			    const char *api);
+
+/* Is FUNCTION (a record's name: "file:name" for a static) in hotpaths.tbl? */
+bool lf_rules_is_hot(const struct lf_rules *r, const char *function);
+
+/* Why struct NAME must not grow (bitlocks.tbl), NULL if it may. */
+const char *lf_rules_nogrow(const struct lf_rules *r, const char *name);
+
+#endif

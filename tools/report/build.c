@@ -1,0 +1,379 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * build.c - lockfit build: run the user's make with the plugin added to
+ * KCFLAGS, show progress, then print the text report.
+ *
+ * make's output (both streams) is passed through to our stderr so that
+ * stdout carries only the report.  Its stderr is also scanned: when the
+ * build fails, the user needs to know whether the plugin broke it (its
+ * "lockfit:" errors, an internal compiler error, a plugin that does not
+ * load) or the tree did.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "lib/util.h"
+#include "lib/cli.h"
+#include "records/profile.h"
+#include "report/report.h"
+
+static const char usage[] =
+"Usage: lockfit build [--out DIR] [--plugin PATH] [--profile FILE] -- make [ARGS...]\n"
+"\n"
+"Run the given make command with the lockfit plugin added to KCFLAGS:\n"
+"  KCFLAGS=\"<your KCFLAGS> -fplugin=PLUGIN -fplugin-arg-lockfit-out=DIR\"\n"
+"(your KCFLAGS come from a KCFLAGS=... argument, else the environment),\n"
+"then print the text report of DIR on stdout.  make's own output goes to\n"
+"stderr, with the number of record files written so far while it runs\n"
+"(updated every second when stderr is a terminal, else one final line).\n"
+"\n"
+"Options:\n"
+"  --out DIR        record directory (default ./lockfit-out, created)\n"
+"  --plugin PATH    the plugin (default $LOCKFIT_PLUGIN, else\n"
+"                   " LOCKFIT_ROOT "/plugin/lockfit.so)\n"
+"  --profile FILE   passed to the report (checked before the build starts)\n"
+"  -h, --help       show this help\n"
+"Paths are made absolute and must not contain blanks (KCFLAGS is split on\n"
+"them).\n"
+"\n"
+"Exit status: make's when it fails (and a line saying whether the plugin\n"
+"caused it), else as for lockfit report.\n";
+
+static int run(int argc, char **argv);
+
+const struct lf_cmd lf_cmd_build = {
+	"build", "run make with the plugin, then report", usage, run,
+};
+
+/* Messages that mean the plugin, not the tree, failed the build. */
+static const char *const plugin_errors[] = {
+	"lockfit:", "internal compiler error", "cannot load plugin",
+};
+
+struct build {
+	const char *out, *plugin, *name;
+	char **cmd;
+	bool tty, progress_shown;
+	size_t files;
+	char line[4096];	/* the stderr line being scanned */
+	size_t len;
+	char *blame;		/* first plugin error line */
+};
+
+static bool has_blank(const char *s)
+{
+	return strpbrk(s, " \t\n") != NULL;
+}
+
+static char *absolute(const char *path, const char *what)
+{
+	char *abs = realpath(path, NULL);
+
+	if (!abs)
+		lf_die("%s %s: %s", what, path, strerror(errno));
+	if (has_blank(abs))
+		lf_die("%s %s contains blanks: KCFLAGS cannot carry it", what, abs);
+	return abs;
+}
+
+/* gcc names plugin arguments after the file name: -fplugin-arg-NAME-. */
+static const char *plugin_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	char *name = xstrdup(base ? base + 1 : path), *dot = strrchr(name, '.');
+
+	if (dot)
+		*dot = 0;
+	if (!*name || name[strspn(name, "abcdefghijklmnopqrstuvwxyz"
+				  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")])
+		lf_die("plugin file name must be NAME.so with NAME in [A-Za-z0-9_]: %s",
+		       path);
+	return name;
+}
+
+/* The source tree make runs in: its -C DIR, else here.  An O= build
+ * compiles ../fs/x.c or /src/fs/x.c; the plugin names files relative to
+ * this, so records say fs/x.c however kbuild spelled it. */
+static char *source_tree(char **cmd, int n)
+{
+	const char *dir = ".";
+
+	for (int i = 1; i < n; i++) {
+		if (!strcmp(cmd[i], "-C") && i + 1 < n)
+			dir = cmd[++i];
+		else if (!strncmp(cmd[i], "-C", 2) && cmd[i][2])
+			dir = cmd[i] + 2;
+		else if (!strncmp(cmd[i], "--directory=", 12))
+			dir = cmd[i] + 12;
+	}
+	return absolute(dir, "make -C directory");
+}
+
+/* The command with every KCFLAGS=... argument replaced by one that adds
+ * the plugin to the user's flags. */
+static char **with_kcflags(struct build *b, char **cmd, int n)
+{
+	char **out = xcalloc(n + 2, sizeof(*out));
+	const char *user = getenv("KCFLAGS");
+	char *src = source_tree(cmd, n);
+	int k = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (!strncmp(cmd[i], "KCFLAGS=", 8))
+			user = cmd[i] + 8;
+		else
+			out[k++] = cmd[i];
+	}
+	out[k++] = xasprintf("KCFLAGS=%s%s-fplugin=%s -fplugin-arg-%s-out=%s "
+			     "-fplugin-arg-%s-srcroot=%s",
+			     user ? user : "", user && *user ? " " : "",
+			     b->plugin, b->name, b->out, b->name, src);
+	free(src);
+	out[k] = NULL;
+	return out;
+}
+
+static size_t count_records(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	size_t n = 0;
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+
+		n += len > 4 && !strcmp(de->d_name + len - 4, ".lfr");
+	}
+	closedir(d);
+	return n;
+}
+
+static void clear_progress(struct build *b)
+{
+	if (b->progress_shown)
+		fputs("\r\033[K", stderr);
+	b->progress_shown = false;
+}
+
+static void show_progress(struct build *b)
+{
+	b->files = count_records(b->out);
+	fprintf(stderr, "\r\033[Klockfit: %zu record files in %s", b->files, b->out);
+	fflush(stderr);
+	b->progress_shown = true;
+}
+
+static void check_line(struct build *b)
+{
+	b->line[b->len] = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(plugin_errors) && !b->blame; i++)
+		if (strstr(b->line, plugin_errors[i]))
+			b->blame = xstrdup(b->line);
+	b->len = 0;
+}
+
+static void scan(struct build *b, const char *data, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (data[i] == '\n') {
+			check_line(b);
+			continue;
+		}
+		/* An endless line: check what we have, keep a tail so a
+		 * message split here is still found. */
+		if (b->len == sizeof(b->line) - 1) {
+			check_line(b);
+			memcpy(b->line, data + i - (i >= 64 ? 64 : i), i >= 64 ? 64 : i);
+			b->len = i >= 64 ? 64 : i;
+		}
+		b->line[b->len++] = data[i];
+	}
+}
+
+/* Pass one chunk of make's output through; false at end of stream. */
+static bool relay(struct build *b, int fd, bool is_stderr)
+{
+	char buf[8192];
+	ssize_t n = read(fd, buf, sizeof(buf));
+
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return true;
+	if (n <= 0)
+		return false;
+	clear_progress(b);
+	fwrite(buf, 1, n, stderr);
+	fflush(stderr);
+	if (is_stderr)
+		scan(b, buf, n);
+	return true;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void pump(struct build *b, int out_fd, int err_fd)
+{
+	struct pollfd fds[2] = { { out_fd, POLLIN, 0 }, { err_fd, POLLIN, 0 } };
+	double last = 0;
+
+	while (fds[0].fd >= 0 || fds[1].fd >= 0) {
+		if (b->tty && now() - last >= 1.0) {
+			show_progress(b);
+			last = now();
+		}
+		if (poll(fds, 2, 1000) < 0 && errno != EINTR)
+			lf_die("poll: %s", strerror(errno));
+		for (int i = 0; i < 2; i++) {
+			if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			if (!relay(b, fds[i].fd, i == 1)) {
+				close(fds[i].fd);
+				fds[i].fd = -1;
+			}
+		}
+	}
+	if (b->len)
+		check_line(b);
+	clear_progress(b);
+}
+
+static pid_t spawn(struct build *b, int *out_fd, int *err_fd)
+{
+	int out[2], err[2];
+	pid_t pid;
+
+	if (pipe(out) || pipe(err))
+		lf_die("pipe: %s", strerror(errno));
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		lf_die("fork: %s", strerror(errno));
+	if (!pid) {
+		dup2(out[1], STDOUT_FILENO);
+		dup2(err[1], STDERR_FILENO);
+		close(out[0]); close(out[1]); close(err[0]); close(err[1]);
+		execvp(b->cmd[0], b->cmd);
+		fprintf(stderr, "lockfit: cannot run %s: %s\n", b->cmd[0],
+			strerror(errno));
+		_exit(127);
+	}
+	close(out[1]);
+	close(err[1]);
+	*out_fd = out[0];
+	*err_fd = err[0];
+	return pid;
+}
+
+static int wait_status(pid_t pid)
+{
+	int st;
+
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			lf_die("waitpid: %s", strerror(errno));
+	if (WIFSIGNALED(st))
+		return 128 + WTERMSIG(st);
+	return WEXITSTATUS(st);
+}
+
+static int run_make(struct build *b)
+{
+	int out_fd, err_fd, status;
+	pid_t pid = spawn(b, &out_fd, &err_fd);
+
+	pump(b, out_fd, err_fd);
+	status = wait_status(pid);
+	b->files = count_records(b->out);
+	fprintf(stderr, "lockfit: %s %s: %zu record files in %s\n", b->cmd[0],
+		status ? "failed" : "finished", b->files, b->out);
+	if (!status)
+		return 0;
+	if (b->blame)
+		fprintf(stderr, "lockfit: %s failed with status %d; the plugin caused "
+			"it: %s\n", b->cmd[0], status, b->blame);
+	else
+		fprintf(stderr, "lockfit: %s failed with status %d; the plugin reported "
+			"no error: the build failed on its own\n", b->cmd[0], status);
+	return status;
+}
+
+static void setup(struct build *b, const char *out, const char *plugin)
+{
+	if (!plugin)
+		plugin = getenv("LOCKFIT_PLUGIN");
+	if (!plugin || !*plugin)
+		plugin = LOCKFIT_ROOT "/plugin/lockfit.so";
+	if (access(plugin, R_OK))
+		lf_die("plugin %s: %s (build it with make, or give --plugin)",
+		       plugin, strerror(errno));
+	b->plugin = absolute(plugin, "plugin");
+	b->name = plugin_name(b->plugin);
+	lf_mkdir_p(out);
+	b->out = absolute(out, "record directory");
+	b->tty = isatty(STDERR_FILENO);
+}
+
+static int run(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "out", required_argument, NULL, 'o' },
+		{ "plugin", required_argument, NULL, 'P' },
+		{ "profile", required_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	const char *out = "lockfit-out", *plugin = NULL;
+	struct lf_report_opts ro = { .format = "text" };
+	struct build b = { 0 };
+	struct lf_profile prof;
+	int c, status;
+
+	opterr = 0;
+	/* '+': the make command's own options are not ours. */
+	while ((c = getopt_long(argc, argv, "+:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'P':
+			plugin = optarg;
+			break;
+		case 'p':
+			ro.profile = optarg;
+			break;
+		case 'h':
+			lf_help(&lf_cmd_build);
+		default:
+			lf_bad_option(&lf_cmd_build, c, argv);
+		}
+	}
+	if (optind == argc)
+		lf_usage_error(&lf_cmd_build, "no make command given after --");
+	/* A bad profile should fail now, not after an hour of building. */
+	if (ro.profile)
+		lf_profile_load(ro.profile, &prof);
+	setup(&b, out, plugin);
+	b.cmd = with_kcflags(&b, argv + optind, argc - optind);
+	signal(SIGPIPE, SIG_IGN);
+	status = run_make(&b);
+	if (status)
+		return status;
+	ro.dir = b.out;
+	return lf_report_run(&ro);
+}

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * explain.c - lockfit explain LOCK DIR: the checker that owns LOCK
+ * (check_*.c) shows every site in full and how its verdict follows, with
+ * the numbers that decided it.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/util.h"
+#include "lib/cli.h"
+#include "analysis/analysis.h"
+#include "checks/checker.h"
+
+static const char usage[] =
+"Usage: lockfit explain LOCK DIR [--profile FILE] [--lenient] [--mixed-builds]\n"
+"\n"
+"Show how the verdict for LOCK (an rwlock_t or rw_semaphore identity as\n"
+"lockfit report prints it, e.g. tasklist_lock or\n"
+"fs/filesystems.c:file_systems_lock) follows from the records in DIR:\n"
+"each site with its cost, loop, calls and nesting, the bindings of\n"
+"parameter identities, the lock order, and every rule, passed or failed.\n"
+"For a bit spinlock: its hotness per site, hold cost, layout and the\n"
+"proposed replacement; for an arch_spinlock_t: each arch_spin_lock()\n"
+"site and the calls of its function that decide it.\n"
+"\n"
+"Options:\n"
+"  --profile FILE   as for lockfit report\n"
+"  --lenient        as for lockfit report\n"
+LF_HELP_MIXED_BUILDS
+"  -h, --help       show this help\n"
+"\n"
+"Exit status: 0 explained, 2 error (no such lock, bad records, usage).\n";
+
+static int run(int argc, char **argv);
+
+const struct lf_cmd lf_cmd_explain = {
+	"explain", "how the verdict for one lock follows from its sites",
+	usage, run,
+};
+
+/* No such lock: name the near misses, the identity forms are easy to
+ * get wrong (file prefix, struct member). */
+struct near {
+	const char *name;
+	size_t shown;
+};
+
+static void suggest(const char *lock, void *arg)
+{
+	struct near *s = arg;
+
+	if (s->shown >= 5 || (!strstr(lock, s->name) &&
+			      !strstr(s->name, lf_fn_basename(lock))))
+		return;
+	lf_fprintf(stderr, "%s %s", s->shown++ ? "," : "  did you mean:", lock);
+}
+
+static void not_found(const struct lf_analysis *a, const char *name,
+		      const char *dir)
+{
+	struct near s = { name, 0 };
+
+	lf_err("no rwlock_t, rw_semaphore, bit spinlock or arch spinlock '%s' "
+	       "in the records of %s", name, dir);
+	for (size_t i = 0; i < lf_ncheckers; i++)
+		lf_checkers[i]->names(a, suggest, &s);
+	if (s.shown)
+		fputc('\n', stderr);
+	exit(LF_EXIT_ERROR);
+}
+
+static int run(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "profile", required_argument, NULL, 'p' },
+		{ "lenient", no_argument, NULL, 'l' },
+		LF_LONGOPT_MIXED_BUILDS,
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	const char *profile = NULL;
+	unsigned load = 0;
+	struct lf_analysis a;
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'p':
+			profile = optarg;
+			break;
+		case 'l':
+			load |= LF_LOAD_LENIENT;
+			break;
+		case LF_OPT_MIXED_BUILDS:
+			load |= LF_LOAD_MIXED_BUILDS;
+			break;
+		case 'h':
+			lf_help(&lf_cmd_explain);
+		default:
+			lf_bad_option(&lf_cmd_explain, c, argv);
+		}
+	}
+	if (optind != argc - 2)
+		lf_usage_error(&lf_cmd_explain, "expected LOCK and DIR");
+	lf_analyze(&a, argv[optind + 1], profile, load);
+	for (size_t i = 0; i < lf_ncheckers; i++)
+		if (lf_checkers[i]->explain(&a, argv[optind]))
+			return LF_EXIT_OK;
+	not_found(&a, argv[optind], argv[optind + 1]);
+	return LF_EXIT_ERROR;
+}

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report.c - lockfit report: arguments, then one of the three formats.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/util.h"
+#include "lib/cli.h"
+#include "analysis/analysis.h"
+#include "checks/checker.h"
+#include "report/report.h"
+
+static const char usage[] =
+"Usage: lockfit report DIR [--format text|json|sarif] [--check NAME]\n"
+"                      [--profile FILE] [--lenient] [--mixed-builds]\n"
+"\n"
+"Read every *.lfr record file in DIR (written by the lockfit GCC plugin\n"
+"with -fplugin-arg-lockfit-out=DIR) and give each rwlock_t and\n"
+"rw_semaphore a verdict: spinlock, percpu_rwsem, unsafe, keep or unknown,\n"
+"with the reasons, its sites, and findings for the verdicts that ask for a\n"
+"rewrite; decide every arch_spin_lock() site across files (is preemption\n"
+"off?); rank the bit spinlocks by hotness and propose a replacement for\n"
+"each.  docs/REPORT.md describes the output.\n"
+"\n"
+"Options:\n"
+"  --format FMT     text (default), json or sarif\n"
+"  --check NAME     only the findings of check NAME (rwlock-spinlock,\n"
+"                   percpu-rwsem, arch-spin-preempt, bit-spinlock-hot)\n"
+"  --profile FILE   rank by samples and judge \"hot\" from a profile: readprofile\n"
+"                   rows, perf report --stdio rows or folded stacks\n"
+"  --lenient        skip bad lines and cut record files, counting them in the\n"
+"                   header, instead of failing\n"
+LF_HELP_MIXED_BUILDS
+"  -h, --help       show this help\n"
+"\n"
+"Thresholds come from $LOCKFIT_RULES/thresholds.tbl, else\n"
+LOCKFIT_ROOT "/rules/thresholds.tbl (hot entry points and structs\n"
+"that must not grow: hotpaths.tbl and bitlocks.tbl beside it).\n"
+"Exit status: 0 report written, 2 error (bad records or profile, usage).\n";
+
+static int run(int argc, char **argv);
+
+const struct lf_cmd lf_cmd_report = {
+	"report", "verdicts, sites and findings for a record directory", usage, run,
+};
+
+int lf_report_run(const struct lf_report_opts *o)
+{
+	struct lf_analysis a;
+
+	lf_analyze(&a, o->dir, o->profile, o->load);
+	lf_findings_filter(&a.findings, o->check);
+	if (!strcmp(o->format, "json"))
+		lf_report_json(stdout, &a);
+	else if (!strcmp(o->format, "sarif"))
+		lf_report_sarif(stdout, &a);
+	else
+		lf_report_text(stdout, &a, o->check);
+	/* a write error is caught at exit: lf_check_stdout_at_exit() */
+	return LF_EXIT_OK;
+}
+
+static int run(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "check", required_argument, NULL, 'c' },
+		{ "profile", required_argument, NULL, 'p' },
+		{ "lenient", no_argument, NULL, 'l' },
+		LF_LONGOPT_MIXED_BUILDS,
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	struct lf_report_opts o = { .format = "text" };
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			o.format = optarg;
+			break;
+		case 'c':
+			o.check = optarg;
+			break;
+		case 'p':
+			o.profile = optarg;
+			break;
+		case 'l':
+			o.load |= LF_LOAD_LENIENT;
+			break;
+		case LF_OPT_MIXED_BUILDS:
+			o.load |= LF_LOAD_MIXED_BUILDS;
+			break;
+		case 'h':
+			lf_help(&lf_cmd_report);
+		default:
+			lf_bad_option(&lf_cmd_report, c, argv);
+		}
+	}
+	if (strcmp(o.format, "text") && strcmp(o.format, "json") &&
+	    strcmp(o.format, "sarif"))
+		lf_usage_error(&lf_cmd_report, "unknown format '%s'", o.format);
+	if (o.check && !lf_check_find(o.check, NULL))
+		lf_usage_error(&lf_cmd_report, "unknown check '%s'", o.check);
+	if (optind != argc - 1)
+		lf_usage_error(&lf_cmd_report, optind == argc ?
+			       "no record directory given" :
+			       "one record directory expected");
+	o.dir = argv[optind];
+	return lf_report_run(&o);
+}

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report_sarif.c - lockfit report --format sarif: SARIF 2.1.0, one run,
+ * one rule per check of every checker (all of them, whatever --check
+ * kept), one result
+ * per finding.  Paths stay relative to the source root (uriBaseId
+ * SRCROOT), as the records have them.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "lib/util.h"
+#include "report/render.h"
+#include "analysis/analysis.h"
+#include "checks/checker.h"
+#include "report/report.h"
+#include "schema/records.h"
+
+#define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
+
+/* A relative URI reference: percent-encode all but unreserved and '/'. */
+static char *uri(const char *path)
+{
+	struct strbuf sb = { 0 };
+
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		if (isalnum(*p) || strchr("-._~/", *p))
+			sb_printf(&sb, "%c", *p);
+		else
+			sb_printf(&sb, "%%%02X", *p);
+	}
+	return sb_take(&sb);
+}
+
+static json_t *rules(void)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; i < lf_ncheckers; i++)
+		for (size_t j = 0; j < lf_checkers[i]->nchecks; j++) {
+			const struct lf_check *c = &lf_checkers[i]->checks[j];
+
+			json_array_append_new(arr, json_pack(
+				"{s:s, s:{s:s}, s:{s:s}, s:{s:s}}", "id", c->name,
+				"shortDescription", "text", c->summary,
+				"fullDescription", "text", c->help,
+				"defaultConfiguration", "level", "note"));
+		}
+	return arr;
+}
+
+static json_t *location(const struct lf_finding *f)
+{
+	char *u = uri(f->file);
+	json_t *region = json_pack("{s:i}", "startLine", f->line > 0 ? f->line : 1);
+	json_t *loc;
+
+	/* GCC's column 0 means "unknown": SARIF columns start at 1. */
+	if (f->column > 0)
+		json_object_set_new(region, "startColumn", json_integer(f->column));
+	loc = json_pack("{s:{s:{s:s, s:s}, s:o}}", "physicalLocation",
+				"artifactLocation", "uri", u, "uriBaseId", "SRCROOT",
+				"region", region);
+	free(u);
+	return loc;
+}
+
+/* The baseline key (check, lock, function) is what stays put when
+ * lines move: the same for code-scanning UIs. */
+static json_t *result(const struct lf_finding *f)
+{
+	char *key = xasprintf("%s|%s|%s", f->check, f->lock, f->function);
+	int index = -1;
+	json_t *r;
+
+	lf_check_find(f->check, &index);
+	r = json_pack("{s:s, s:i, s:s, s:{s:o}, s:[o], s:{s:o}}",
+			      "ruleId", f->check,
+			      "ruleIndex", index,
+			      "level", "note",
+			      "message", "text", lf_json_str(f->message),
+			      "locations", location(f),
+			      "partialFingerprints", "lockfitKey/v1",
+			      lf_json_str(key));
+
+	free(key);
+	return r;
+}
+
+void lf_report_sarif(FILE *out, const struct lf_analysis *a)
+{
+	json_t *results = json_array(), *root;
+
+	for (size_t i = 0; i < a->findings.n; i++)
+		json_array_append_new(results, result(&a->findings.v[i]));
+	root = json_pack("{s:s, s:s, s:[{s:{s:{s:s, s:s, s:o}}, s:o}]}",
+			 "$schema", SARIF_SCHEMA, "version", "2.1.0", "runs",
+			 "tool", "driver", "name", "lockfit",
+			 "semanticVersion", LF_VERSION, "rules", rules(),
+			 "results", results);
+	if (!root || json_dumpf(root, out, JSON_INDENT(2)))
+		lf_die("cannot write the SARIF report");
+	fputc('\n', out);
+	json_decref(root);
+}
