@@ -1,1 +1,0 @@
-../../cocci/arch_spin_preempt.cocci

@@ -1,0 +1,1 @@
+../../../cocci/arch_spin_preempt.cocci

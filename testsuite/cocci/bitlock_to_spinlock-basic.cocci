@@ -1,1 +1,0 @@
-../../cocci/bitlock_to_spinlock.cocci

@@ -1,0 +1,1 @@
+../../../cocci/bitlock_to_spinlock.cocci

@@ -1,1 +1,0 @@
-../../cocci/rwlock_to_percpu_rwsem.cocci
