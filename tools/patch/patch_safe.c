@@ -260,8 +260,8 @@ static void remove_stale_in(const char *dir, const char *prefix)
 		path = xasprintf("%s/%s", dir, de->d_name);
 		if (!lstat(path, &st) && S_ISDIR(st.st_mode) &&
 		    st.st_uid == getuid() && stale(path, me)) {
-			fprintf(stderr, "lockfit patch: removing %s, left by a "
-				"lockfit process that is gone\n", path);
+			lf_fprintf(stderr, "lockfit patch: removing %s, left by a "
+				   "lockfit process that is gone\n", path);
 			lf_rm_rf(path);
 		}
 		free(path);

@@ -317,10 +317,13 @@ static void linked_writes(struct ctx *c, const char *stamp)
 		sb_printf(c->log, "WARNING: files still shared with the tree were "
 			  "modified during the build (by it, or by another build "
 			  "in the tree at the same time):\n%s", h);
-		fprintf(stderr, "lockfit patch: WARNING: files shared with %s "
-			"were modified during the scratch build (by it, or by "
-			"another build in %s at the same time):\n%s", c->tree,
-			c->tree, h);
+		lf_fprintf(stderr, "lockfit patch: WARNING: files shared with %s "
+			   "were modified during the scratch build (by it, or by "
+			   "another build in %s at the same time):\n", c->tree,
+			   c->tree);
+		/* one line per file name, each escaped: names are the tree's */
+		for (char *line = strtok(h, "\n"); line; line = strtok(NULL, "\n"))
+			lf_fprintf(stderr, "%s\n", line);
 		free(h);
 	}
 	free(r.out);

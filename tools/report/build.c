@@ -24,10 +24,12 @@
 #include "lib/util.h"
 #include "lib/cli.h"
 #include "records/profile.h"
+#include "records/records.h"
 #include "report/report.h"
 
 static const char usage[] =
-"Usage: lockfit build [--out DIR] [--plugin PATH] [--profile FILE] -- make [ARGS...]\n"
+"Usage: lockfit build [--out DIR] [--plugin PATH] [--profile FILE]\n"
+"                     [--mixed-builds] -- make [ARGS...]\n"
 "\n"
 "Run the given make command with the lockfit plugin added to KCFLAGS:\n"
 "  KCFLAGS=\"<your KCFLAGS> -fplugin=PLUGIN -fplugin-arg-lockfit-out=DIR\"\n"
@@ -41,7 +43,11 @@ static const char usage[] =
 "  --plugin PATH    the plugin (default $LOCKFIT_PLUGIN, else\n"
 "                   " LOCKFIT_ROOT "/plugin/lockfit.so)\n"
 "  --profile FILE   passed to the report (checked before the build starts)\n"
+LF_HELP_MIXED_BUILDS
 "  -h, --help       show this help\n"
+"A DIR holding records of another configuration or tree (an earlier build\n"
+"with other options) is refused by the report: give a fresh --out, or\n"
+"--mixed-builds to read them together.\n"
 "Paths are made absolute and must not contain blanks (KCFLAGS is split on\n"
 "them).\n"
 "\n"
@@ -169,7 +175,8 @@ static void clear_progress(struct build *b)
 static void show_progress(struct build *b)
 {
 	b->files = count_records(b->out);
-	fprintf(stderr, "\r\033[Klockfit: %zu record files in %s", b->files, b->out);
+	lf_fprintf(stderr, "\r\033[Klockfit: %zu record files in %s", b->files,
+		   b->out);
 	fflush(stderr);
 	b->progress_shown = true;
 }
@@ -300,16 +307,17 @@ static int run_make(struct build *b)
 	pump(b, out_fd, err_fd);
 	status = wait_status(pid);
 	b->files = count_records(b->out);
-	fprintf(stderr, "lockfit: %s %s: %zu record files in %s\n", b->cmd[0],
-		status ? "failed" : "finished", b->files, b->out);
+	lf_fprintf(stderr, "lockfit: %s %s: %zu record files in %s\n", b->cmd[0],
+		   status ? "failed" : "finished", b->files, b->out);
 	if (!status)
 		return 0;
 	if (b->blame)
-		fprintf(stderr, "lockfit: %s failed with status %d; the plugin caused "
-			"it: %s\n", b->cmd[0], status, b->blame);
+		lf_fprintf(stderr, "lockfit: %s failed with status %d; the plugin "
+			   "caused it: %s\n", b->cmd[0], status, b->blame);
 	else
-		fprintf(stderr, "lockfit: %s failed with status %d; the plugin reported "
-			"no error: the build failed on its own\n", b->cmd[0], status);
+		lf_fprintf(stderr, "lockfit: %s failed with status %d; the plugin "
+			   "reported no error: the build failed on its own\n",
+			   b->cmd[0], status);
 	return status;
 }
 
@@ -335,6 +343,7 @@ static int run(int argc, char **argv)
 		{ "out", required_argument, NULL, 'o' },
 		{ "plugin", required_argument, NULL, 'P' },
 		{ "profile", required_argument, NULL, 'p' },
+		LF_LONGOPT_MIXED_BUILDS,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -356,6 +365,9 @@ static int run(int argc, char **argv)
 			break;
 		case 'p':
 			ro.profile = optarg;
+			break;
+		case LF_OPT_MIXED_BUILDS:
+			ro.load |= LF_LOAD_MIXED_BUILDS;
 			break;
 		case 'h':
 			lf_help(&lf_cmd_build);
