@@ -27,6 +27,9 @@
 
 struct lf_tu_stats lf_stats;
 
+static void lf_calls_bitlock_site(tree fndecl);
+static void lf_calls_arch_site(tree fndecl);
+
 static void set(json_t *obj, const char *key, json_t *value)
 {
 	json_object_set_new(obj, key, value);
@@ -255,8 +258,10 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
 	set(rec, K(section, loop_depth), json_integer(
 		gimple_bb(acq->stmt)->loop_father ?
 		bb_loop_depth(gimple_bb(acq->stmt)) : 0));
-	if (acq->cls == LF_CLASS_bitlock)
+	if (acq->cls == LF_CLASS_bitlock) {
 		set(rec, K(section, layout), layout_json(acq->record, acq->field));
+		lf_calls_bitlock_site(fn->fun->decl);
+	}
 	set(rec, K(section, releases), releases_json(fn, sec));
 	if (!sec->released_in.is_empty()) {
 		json_t *arr = json_array();
@@ -278,6 +283,8 @@ static void emit_release_only(const struct lf_fn *fn, int index)
 	const struct lf_event *ev = &fn->events[index];
 	json_t *rec = record_new(kind_release_only, ev->loc, fn->fun->decl);
 
+	if (ev->cls == LF_CLASS_bitlock)
+		lf_calls_bitlock_site(fn->fun->decl);
 	set_lock(rec, fn, ev->lock);
 	set_primitive(rec, ev);
 	record_add(rec);
@@ -363,6 +370,7 @@ void lf_emit_arch_spin(const struct lf_arch_spin *a)
 
 	if (!lf_output_wanted())
 		return;
+	lf_calls_arch_site(a->fndecl);
 	rec = record_new(kind_arch_spin, a->loc, a->fndecl);
 	set(rec, K(arch_spin, lock), json_string(a->lock));
 	set(rec, K(arch_spin, lock_kind), json_string(lf_lockid_kind_name(a->kind)));
@@ -404,10 +412,97 @@ static enum lf_call_context call_context(const struct lf_ctx_state *st)
 	       LF_CALL_enabled : LF_CALL_entry;
 }
 
+/*
+ * The calls records wait for the end of the unit, which then writes
+ * only the calls some check can follow (docs/RECORDS.md "calls"):
+ *
+ * - arch_spin callers (tools/checks/archspin.c) ask only the calls OF a
+ *   function that may reach an arch lock site through calls made as the
+ *   caller left it ("entry"): one with a site, or an entry call of such
+ *   a function, where a global callee counts as one (its body may be in
+ *   another unit, or in more than one);
+ * - hotness (tools/analysis/callgraph.c) follows calls from a hot entry
+ *   point within hot_call_depth (3) calls to a function with a bit lock
+ *   site: a call on such a path leads to a bit lock site within 2 more
+ *   calls, where a global callee again counts as one.
+ *
+ * A static function is named after this unit and called only from it,
+ * so this unit knows all of it.  Any other call is left out: no check
+ * reads it, and the report does not change.
+ */
+struct pending_call {
+	const char *callee;	/* as written */
+	bool entry;
+	json_t *tuple;
+};
+
+struct pending_fn {
+	const char *name;
+	json_t *rec;
+	vec<struct pending_call> calls;
+	bool seen;		/* the pass saw its body */
+	bool atomic_site;	/* may reach an arch lock site from entry */
+	int to_bitlock;		/* calls to a bit lock site, LF_FAR if more */
+};
+
+#define LF_FAR 3
+static vec<struct pending_fn *> pending;
+static hash_map<nofree_string_hash, struct pending_fn *> *bodies;
+
+/* The function named NAME of this unit, known or not yet. */
+static struct pending_fn *body_of(const char *name)
+{
+	struct pending_fn **slot, *p;
+
+	if (!bodies)
+		bodies = new hash_map<nofree_string_hash, struct pending_fn *>;
+	slot = bodies->get(name);
+	if (slot)
+		return *slot;
+	p = XCNEW(struct pending_fn);
+	p->name = xstrdup(name);
+	p->to_bitlock = LF_FAR;
+	bodies->put(p->name, p);
+	return p;
+}
+
+static struct pending_fn *body_of_decl(tree fndecl)
+{
+	char buf[512];
+
+	return body_of(lf_function_id(fndecl, buf, sizeof(buf)));
+}
+
+static void lf_calls_bitlock_site(tree fndecl)
+{
+	body_of_decl(fndecl)->to_bitlock = 0;
+}
+
+static void lf_calls_arch_site(tree fndecl)
+{
+	body_of_decl(fndecl)->atomic_site = true;
+}
+
+/* A global callee (its bodies are not all known here), or a static one
+ * the pass did not see; else *BODY is the callee. */
+static bool callee_unknown(const char *callee, struct pending_fn **body)
+{
+	struct pending_fn **slot;
+
+	*body = NULL;
+	if (!strchr(callee, ':'))
+		return true;
+	slot = bodies ? bodies->get(callee) : NULL;
+	if (!slot || !(*slot)->seen)
+		return true;
+	*body = *slot;
+	return false;
+}
+
 void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 {
 	static const char *const contexts[] = { LF_ENUM_CALL_CONTEXT(NAME) };
-	json_t *rec, *calls;
+	struct pending_fn *p;
 	basic_block bb;
 
 	if (!lf_output_wanted() || !lf_emit_callgraph)
@@ -415,7 +510,8 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 	hash_set<tree> seen[LF_CALL_N];
 	char buf[512];
 
-	calls = json_array();
+	p = body_of_decl(fun->decl);
+	p->seen = true;
 	FOR_EACH_BB_FN(bb, fun) {
 		struct lf_ctx_state st = {};
 
@@ -427,7 +523,8 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 			tree callee = is_gimple_call(stmt) ?
 				      gimple_call_fndecl(stmt) : NULL_TREE;
 			enum lf_call_context context;
-			json_t *c;
+			struct pending_call c;
+			const char *name;
 
 			if (ctx)
 				lf_ctx_at(ctx, stmt, &st);
@@ -441,22 +538,86 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 			 * report needs */
 			if (seen[context].add(callee))
 				continue;
+			name = lf_callee_name(callee, buf, sizeof(buf));
+			c.callee = xstrdup(name);
+			c.entry = context == LF_CALL_entry;
 			/* [callee, line, context]: the biggest record kind,
 			 * so kept compact */
-			c = json_pack("[sis]",
-				lf_callee_name(callee, buf, sizeof(buf)),
+			c.tuple = json_pack("[sis]", name,
 				(int)LOCATION_LINE(lf_user_location(
 					gimple_location(stmt))), contexts[context]);
-			json_array_append_new(calls, c);
+			p->calls.safe_push(c);
 		}
 	}
-	if (!json_array_size(calls)) {
-		json_decref(calls);
+	if (p->calls.is_empty() || p->rec)
 		return;
+	p->rec = record_new(kind_calls, DECL_SOURCE_LOCATION(fun->decl),
+			    fun->decl);
+	pending.safe_push(p);
+}
+
+/* Whether some check can follow call C of a function of this unit. */
+static bool call_wanted(const struct pending_call *c)
+{
+	struct pending_fn *g;
+
+	if (callee_unknown(c->callee, &g))
+		return true;
+	return g->atomic_site || g->to_bitlock < LF_FAR;
+}
+
+/* What each function may reach, to a fixed point. */
+static void calls_reach(void)
+{
+	bool changed = true;
+
+	while (changed) {
+		unsigned i, j;
+		struct pending_fn *p;
+		struct pending_call *c;
+
+		changed = false;
+		FOR_EACH_VEC_ELT(pending, i, p) {
+			FOR_EACH_VEC_ELT(p->calls, j, c) {
+				struct pending_fn *g;
+				bool unknown = callee_unknown(c->callee, &g);
+				int far = unknown ? 0 : g->to_bitlock;
+
+				if (far + 1 < p->to_bitlock) {
+					p->to_bitlock = far + 1;
+					changed = true;
+				}
+				if (c->entry && !p->atomic_site &&
+				    (unknown || g->atomic_site)) {
+					p->atomic_site = true;
+					changed = true;
+				}
+			}
+		}
 	}
-	rec = record_new(kind_calls, DECL_SOURCE_LOCATION(fun->decl), fun->decl);
-	set(rec, K(calls, calls), calls);
-	record_add(rec);
+}
+
+static void emit_pending_calls(void)
+{
+	unsigned i, j;
+	struct pending_fn *p;
+	struct pending_call *c;
+
+	calls_reach();
+	FOR_EACH_VEC_ELT(pending, i, p) {
+		json_t *calls = json_array();
+
+		FOR_EACH_VEC_ELT(p->calls, j, c)
+			if (call_wanted(c))
+				json_array_append(calls, c->tuple);
+		if (json_array_size(calls)) {
+			set(p->rec, K(calls, calls), calls);
+			record_add(p->rec);
+		} else {
+			json_decref(calls);
+			json_decref(p->rec);
+		}
+	}
 }
 
 /* Which tree and build the records come from: readers refuse to mix. */
@@ -479,6 +640,7 @@ bool lf_emit_finish(void)
 
 	if (!lf_output_wanted())
 		return true;
+	emit_pending_calls();
 	tu = record_new(kind_tu, UNKNOWN_LOCATION, NULL_TREE);
 	set(tu, K(tu, lockfit), json_string(LF_VERSION));
 	set(tu, K(tu, gcc), json_string(LF_GCC_VERSION));
