@@ -15,9 +15,10 @@ struct lf_ctx_result;
  * one function.  CTX gives each section the context it is entered in. */
 void lf_emit_function(const struct lf_fn *fn, struct lf_ctx_result *ctx);
 
-/* One "calls" record per function: what it calls and in which context,
- * for the report's call graph (hot paths, callers of arch lock users).
- * CTX may be NULL: nothing in FUN changes the context. */
+/* What FUN calls and in which context, for the report's call graph (hot
+ * paths, callers of arch lock users); lf_emit_finish() writes the calls
+ * some check can follow.  CTX may be NULL: nothing in FUN changes the
+ * context. */
 void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx);
 extern bool lf_emit_callgraph;	/* -fplugin-arg-lockfit-calls=no */
 
