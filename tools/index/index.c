@@ -664,6 +664,8 @@ static void members(struct lf_index *ix, struct lf_strv *access,
 	}
 	for (size_t i = 0; i < njobs; i++)
 		lf_strv_sort(&jobs[i].files);
+	for (size_t k = 0; k < ix->nlocks; k++)
+		lf_strv_sort((struct lf_strv *)&ix->locks[k].unexamined);
 	lf_index_typed(ix, jobs, njobs);
 	for (size_t i = 0; i < njobs; i++) {
 		ix->files_typed += jobs[i].files.n;
@@ -724,6 +726,35 @@ static void members(struct lf_index *ix, struct lf_strv *access,
 	free(jobs);
 }
 
+/* PATH resolved as far as it exists, the rest appended: where a
+ * directory not made yet would be. */
+static char *real_prefix(const char *path)
+{
+	char *p = xstrdup(path), *r, *slash;
+
+	while (!(r = realpath(*p ? p : ".", NULL))) {
+		slash = strrchr(p, '/');
+		if (!slash) {
+			*p = 0;
+			continue;
+		}
+		*slash = 0;
+		if (slash == p) {
+			r = xstrdup("/");
+			break;
+		}
+	}
+	{
+		size_t n = strlen(p);
+		char *full = xasprintf("%s%s%s", r, n || *path == '/' ? "" : "/",
+				       path + n);
+
+		free(r);
+		free(p);
+		return full;
+	}
+}
+
 void lf_index_build(struct lf_index *ix)
 {
 	struct strmap *byword = strmap_new();
@@ -739,10 +770,10 @@ void lf_index_build(struct lf_index *ix)
 		lf_die("%s: %s", ix->tree, strerror(errno));
 	ix->tree = real;
 	if (ix->cache) {
-		char *c = realpath(ix->cache, NULL);
+		char *c = real_prefix(ix->cache);
 		size_t n = strlen(real);
 
-		if (c && !strncmp(c, real, n) && (!c[n] || c[n] == '/'))
+		if (!strncmp(c, real, n) && (!c[n] || c[n] == '/'))
 			lf_die("the index cache %s is inside the tree %s", ix->cache, real);
 		free(c);
 		lf_mkdir_p(ix->cache);
