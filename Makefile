@@ -101,6 +101,7 @@ check: deps
 	testsuite/run-rules-tests
 	testsuite/tools/run
 	testsuite/security/run
+	testsuite/index/run
 	testsuite/fuzz/selftest
 	$(MAKE) fuzz N=300
 	testsuite/fuzz/regressions/run
@@ -118,6 +119,7 @@ check-kernel: deps
 	testsuite/kernel/bitlock-rank
 	testsuite/kernel/gate
 	testsuite/kernel/verdicts
+	testsuite/kernel/index
 	testsuite/patch/run --kernel
 
 bench: deps

@@ -10,10 +10,11 @@
 #include "lib/util.h"
 #include "lib/cli.h"
 #include "patch/patch.h"
+#include "index/index.h"
 
 static const struct lf_cmd *const cmds[] = {
 	&lf_cmd_report, &lf_cmd_gate, &lf_cmd_explain, &lf_cmd_build,
-	&lf_cmd_patch,
+	&lf_cmd_patch, &lf_cmd_index,
 };
 
 static void usage(FILE *out)

@@ -1,0 +1,3 @@
+#include "locks.h"
+
+extern rwlock_t g_lock;

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * index_cocci.c - the typed half of the member index: spatch tells the
+ * type of every "e->PATH" and "e.PATH" it can resolve in the candidate
+ * files; index.c keeps the ones of the lock's struct.  One spatch per
+ * member path, at most ix->jobs at a time, each result cached under a
+ * key of the script, the tree and every file's size and mtime.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "lib/util.h"
+#include "index/index.h"
+
+/* Without includes: a chain through another struct's field stays
+ * untyped, and index.c then reports it unresolved (docs/INDEX.md has
+ * the measurements). */
+static char *script(const char *path)
+{
+	static const char *const rule[] = { "T *e;", "e->", "T e;", "e." };
+	struct strbuf sb = { 0 };
+
+	for (int i = 0; i < 2; i++)
+		sb_printf(&sb, "@r%d@\ntype T;\n%s\nposition p;\n@@\n%s%s@p\n\n"
+			  "@script:python@\np << r%d.p;\nt << r%d.T;\n@@\n"
+			  "for q in p:\n\tprint(\"T %%s %%s %%s %%s\" %% "
+			  "(q.file, q.line, q.column, t))\n\n",
+			  i, rule[2 * i], rule[2 * i + 1], path, i, i);
+	return sb_take(&sb);
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *s = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ s[i]) * 0x100000001b3ULL;
+	return h;
+}
+
+static char *cache_key(const struct lf_index *ix, const char *text,
+		       const struct lf_strv *files)
+{
+	uint64_t h = fnv(0xcbf29ce484222325ULL, text, strlen(text) + 1);
+
+	h = fnv(h, ix->tree, strlen(ix->tree) + 1);
+	for (size_t i = 0; i < files->n; i++) {
+		char *path = xasprintf("%s/%s", ix->tree, files->v[i]);
+		struct stat st;
+		long long v[3] = { -1, -1, -1 };
+
+		if (!stat(path, &st)) {
+			v[0] = st.st_size;
+			v[1] = st.st_mtim.tv_sec;
+			v[2] = st.st_mtim.tv_nsec;
+		}
+		h = fnv(h, files->v[i], strlen(files->v[i]) + 1);
+		h = fnv(h, v, sizeof(v));
+		free(path);
+	}
+	return xasprintf("%016llx", (unsigned long long)h);
+}
+
+struct run {
+	struct lf_tjob *job;
+	char *dir, *key;
+	pid_t pid;
+};
+
+static void start(struct lf_index *ix, struct run *r, int jobs)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *sp, *groups, *out, *err, *j = xasprintf("%d", jobs);
+	struct strbuf g = { 0 };
+	int fo, fe;
+
+	r->dir = xasprintf("%s/lockfit-index.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(r->dir))
+		lf_die("cannot create a directory %s: %s", r->dir, strerror(errno));
+	sp = xasprintf("%s/uses.cocci", r->dir);
+	groups = xasprintf("%s/files", r->dir);
+	out = xasprintf("%s/out", r->dir);
+	err = xasprintf("%s/err", r->dir);
+	for (size_t i = 0; i < r->job->files.n; i++)
+		sb_printf(&g, "%s\n\n", r->job->files.v[i]);
+	if (lf_write_file(sp, script(r->job->path)) ||
+	    lf_write_file(groups, sb_str(&g)))
+		lf_die("cannot write in %s: %s", r->dir, strerror(errno));
+	fo = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	fe = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fo < 0 || fe < 0)
+		lf_die("cannot write in %s: %s", r->dir, strerror(errno));
+	fflush(stdout);
+	fflush(stderr);
+	r->pid = fork();
+	if (r->pid < 0)
+		lf_die("cannot fork: %s", strerror(errno));
+	if (!r->pid) {
+		const char *argv[] = { "spatch", "--very-quiet", "--no-includes",
+			"--sp-file", sp, "--file-groups", groups, "-j", j,
+			"--timeout", "120", NULL };
+		int null = open("/dev/null", O_RDONLY);
+
+		if (null < 0 || dup2(null, 0) < 0 || dup2(fo, 1) < 0 ||
+		    dup2(fe, 2) < 0 || chdir(ix->tree))
+			_exit(127);
+		execvp(argv[0], (char *const *)argv);
+		fprintf(stderr, "cannot run spatch: %s\n", strerror(errno));
+		_exit(127);
+	}
+	close(fo);
+	close(fe);
+	free(sp);
+	free(groups);
+	free(out);
+	free(err);
+	free(j);
+	free(g.s);
+	ix->spatch_runs++;
+}
+
+static void finish(struct lf_index *ix, struct run *r, int status)
+{
+	char *out = xasprintf("%s/out", r->dir), *err = xasprintf("%s/err", r->dir);
+	char *o = lf_read_file(out, NULL), *e = lf_read_file(err, NULL);
+
+	if (WIFEXITED(status) && !WEXITSTATUS(status) && o) {
+		r->job->out = o;
+		if (ix->cache) {
+			char *c = xasprintf("%s/%s", ix->cache, r->key);
+
+			lf_write_file(c, o);	/* a cache that cannot be written is no cache */
+			free(c);
+		}
+	} else {
+		r->job->err = lf_head(e && *e ? e : "no output", 3);
+	}
+	unlink(out);
+	unlink(err);
+	free(out);
+	free(err);
+	/* the script and the file list */
+	out = xasprintf("%s/uses.cocci", r->dir);
+	unlink(out);
+	free(out);
+	out = xasprintf("%s/files", r->dir);
+	unlink(out);
+	free(out);
+	rmdir(r->dir);
+	free(e);
+}
+
+void lf_index_typed(struct lf_index *ix, struct lf_tjob *jobs, size_t n)
+{
+	struct run *runs = xcalloc(n ? n : 1, sizeof(*runs));
+	size_t next = 0, running = 0, todo = 0;
+	int per = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		char *text = script(jobs[i].path), *c;
+
+		runs[i].job = &jobs[i];
+		runs[i].key = cache_key(ix, text, &jobs[i].files);
+		free(text);
+		if (!ix->cache || !jobs[i].files.n)
+			continue;
+		c = xasprintf("%s/%s", ix->cache, runs[i].key);
+		jobs[i].out = lf_read_file(c, NULL);
+		free(c);
+		if (jobs[i].out) {
+			jobs[i].cached = true;
+			ix->cache_hits++;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		todo += !jobs[i].out && jobs[i].files.n;
+	/* Few runs: each uses every core; many: one core each. */
+	if (todo < (size_t)ix->jobs)
+		per = ix->jobs;
+	while (next < n || running) {
+		int st;
+		pid_t pid;
+
+		while (next < n && running < (size_t)ix->jobs) {
+			if (!jobs[next].out && jobs[next].files.n) {
+				start(ix, &runs[next], per);
+				running++;
+			}
+			next++;
+		}
+		if (!running)
+			break;
+		pid = wait(&st);
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			lf_die("wait: %s", strerror(errno));
+		}
+		for (size_t i = 0; i < n; i++)
+			if (runs[i].pid == pid) {
+				finish(ix, &runs[i], st);
+				runs[i].pid = 0;
+				running--;
+			}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(runs[i].key);
+	free(runs);
+}
