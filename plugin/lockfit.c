@@ -6,7 +6,7 @@
  *   out=DIR        write this unit's records to DIR (docs/RECORDS.md)
  *   warn=LIST      warn for these checks (comma list, or "all")
  *   srcroot=DIR    strip DIR from paths in records
- *   calls=no       no "calls" records (the call graph: about a third of the output)
+ *   calls=no       no "calls" records (the call graph: about half the output)
  *   help           list the options and checks
  *
  * The pass runs after "ssa": lock macros are expanded but static inline
