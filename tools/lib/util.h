@@ -113,6 +113,10 @@ struct strmap *strmap_new(void);
 void *strmap_get(const struct strmap *m, const char *key);
 void strmap_put(struct strmap *m, const char *key, void *val);
 
+/* The one copy of S (intern.c): equal strings, the same pointer.  Kept
+ * until exit. */
+const char *lf_intern(const char *s);
+
 /* The part of a record's function name after "FILE:" (statics). */
 const char *lf_fn_basename(const char *fn);
 

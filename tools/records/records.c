@@ -25,6 +25,7 @@ static bool parse_line(const char *text, size_t len, struct lf_rec *r, char **er
 	struct lf_parse p = { 0 };
 	json_error_t jerr;
 	json_t *o;
+	bool ok;
 
 	memset(r, 0, sizeof(*r));
 	if (len == 0) {
@@ -37,12 +38,13 @@ static bool parse_line(const char *text, size_t len, struct lf_rec *r, char **er
 				 jerr.column);
 		return false;
 	}
-	/* The record keeps pointers into O: it stays alive until exit. */
-	if (!lf_record_parse(o, r, &p)) {
+	/* The record's strings are interned (lf_intern()): O can go, so
+	 * that memory follows the distinct names, not the lines read. */
+	ok = lf_record_parse(o, r, &p);
+	json_decref(o);
+	if (!ok)
 		*err = p.err;
-		return false;
-	}
-	return true;
+	return ok;
 }
 
 struct file_lines {
@@ -194,6 +196,9 @@ static void load_file(struct loader *ld)
 	if (!tu.complete)
 		VEC_PUSH(&ld->out->incomplete, tu.tu);
 done:
+	/* nothing points into the text any more: parse_line() */
+	free(fl.data);
+	free(fl.lines.v);
 	if (ld->file_skipped) {
 		ld->out->skipped_lines += ld->file_skipped;
 		ld->out->skipped_files++;

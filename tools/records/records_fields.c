@@ -576,6 +576,7 @@ static bool hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 		c.callee = json_string_value(json_array_get(e, 0));
 		if (!lf_check_function(c.callee, "calls callee", true, p))
 			return false;
+		c.callee = lf_intern(c.callee);
 		c.line = json_integer_value(line);
 		c.context = json_string_value(json_array_get(e, 2));
 		for (s = enum_CALL_CONTEXT; c.context && *s; s++)
@@ -587,6 +588,7 @@ static bool hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 						   c.context ? c.context : "(not a string)");
 			return false;
 		}
+		c.context = *s;		/* the record outlives its JSON */
 		VEC_PUSH(&r->callees, c);
 	}
 	return true;
