@@ -171,6 +171,7 @@ const char *lf_plural(size_t n)
 }
 
 struct strmap_slot {
+	uint64_t hash;		/* kept: grow() and misses compare it first */
 	char *key;
 	void *val;
 };
@@ -199,11 +200,13 @@ struct strmap *strmap_new(void)
 	return m;
 }
 
-static struct strmap_slot *find(const struct strmap *m, const char *key)
+static struct strmap_slot *find(const struct strmap *m, uint64_t h,
+				const char *key)
 {
-	size_t i = hash(key) & (m->cap - 1);
+	size_t i = h & (m->cap - 1);
 
-	while (m->slots[i].key && strcmp(m->slots[i].key, key))
+	while (m->slots[i].key &&
+	       (m->slots[i].hash != h || strcmp(m->slots[i].key, key)))
 		i = (i + 1) & (m->cap - 1);
 	return &m->slots[i];
 }
@@ -217,23 +220,25 @@ static void grow(struct strmap *m)
 	m->slots = xcalloc(m->cap, sizeof(*m->slots));
 	for (size_t i = 0; i < oldcap; i++)
 		if (old[i].key)
-			*find(m, old[i].key) = old[i];
+			*find(m, old[i].hash, old[i].key) = old[i];
 	free(old);
 }
 
 void *strmap_get(const struct strmap *m, const char *key)
 {
-	return find(m, key)->val;
+	return find(m, hash(key), key)->val;
 }
 
 void strmap_put(struct strmap *m, const char *key, void *val)
 {
+	uint64_t h = hash(key);
 	struct strmap_slot *s;
 
 	if (2 * (m->used + 1) > m->cap)
 		grow(m);
-	s = find(m, key);
+	s = find(m, h, key);
 	if (!s->key) {
+		s->hash = h;
 		s->key = xstrdup(key);
 		m->used++;
 	}
