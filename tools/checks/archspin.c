@@ -68,7 +68,7 @@ struct unit {
 	struct strmap *called;	/* called in its unit */
 	struct strmap *down;	/* -> struct keys: its calls made from entry */
 	struct strmap *flagged, *open;	/* the answers */
-	struct keys { char **v; size_t n, cap; } fns;	/* every caller */
+	struct keys { const char **v; size_t n, cap; } fns;	/* every caller */
 };
 
 struct resolver {
@@ -276,9 +276,13 @@ static char *local_why(const struct lf_arch_site *s)
 			 "turned off first", r->enabled_line);
 }
 
-static char *unit_key(const char *tu, const char *fn)
+static const char *unit_key(const char *tu, const char *fn)
 {
-	return xasprintf("%s\n%s", tu, fn);
+	char *key = xasprintf("%s\n%s", tu, fn);
+	const char *one = lf_intern(key);
+
+	free(key);
+	return one;
 }
 
 static bool exposed(const struct resolver *rs, const char *fn)
@@ -286,18 +290,19 @@ static bool exposed(const struct resolver *rs, const char *fn)
 	return !is_static(fn) || strmap_get(rs->exposed, fn);
 }
 
-/* Mark SEEDS in DONE, and every function their entry calls lead to. */
+/* Mark SEEDS in DONE, and every function their entry calls lead to (a
+ * map as a set: the value is DONE itself). */
 static void walk_down(const struct unit *u, struct keys *seeds,
 		      struct strmap *done)
 {
 	for (size_t i = 0; i < seeds->n; i++)
-		strmap_put(done, seeds->v[i], seeds->v[i]);
+		strmap_put(done, seeds->v[i], done);
 	for (size_t i = 0; i < seeds->n; i++) {
 		const struct keys *down = strmap_get(u->down, seeds->v[i]);
 
 		for (size_t j = 0; down && j < down->n; j++)
 			if (!strmap_get(done, down->v[j])) {
-				strmap_put(done, down->v[j], down->v[j]);
+				strmap_put(done, down->v[j], done);
 				VEC_PUSH(seeds, down->v[j]);
 			}
 	}
@@ -315,7 +320,7 @@ static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 	u->open = strmap_new();
 	for (size_t i = 0; i < recs->recs.n; i++) {
 		const struct lf_rec *r = &recs->recs.v[i];
-		char *caller;
+		const char *caller;
 		struct keys *down;
 
 		if (r->kind != LF_REC_CALLS)
@@ -325,9 +330,9 @@ static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 		down = strmap_get(u->down, caller);
 		for (size_t j = 0; j < r->callees.n; j++) {
 			const struct lf_callee *c = &r->callees.v[j];
-			char *callee = unit_key(r->tu, c->callee);
+			const char *callee = unit_key(r->tu, c->callee);
 
-			strmap_put(u->called, callee, callee);
+			strmap_put(u->called, callee, u->called);
 			if (!strcmp(c->context, "enabled")) {
 				VEC_PUSH(&flagged, callee);
 			} else if (!strcmp(c->context, "entry") &&
@@ -358,7 +363,7 @@ static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 /* What the calls of its own unit make of an "entry" site. */
 static void unit_decide(const struct resolver *rs, struct lf_arch_site *s)
 {
-	char *key = unit_key(s->rec->tu, s->rec->function);
+	const char *key = unit_key(s->rec->tu, s->rec->function);
 
 	if (strmap_get(rs->unit.flagged, key)) {
 		s->unit_status = "flagged";
@@ -372,7 +377,6 @@ static void unit_decide(const struct resolver *rs, struct lf_arch_site *s)
 		s->unit_status = "safe";
 		s->unit_how = "callers";
 	}
-	free(key);
 }
 
 /* Left open or flagged by its unit: every unit's calls decide. */

@@ -172,7 +172,7 @@ const char *lf_plural(size_t n)
 
 struct strmap_slot {
 	uint64_t hash;		/* kept: grow() and misses compare it first */
-	char *key;
+	const char *key;	/* interned: one copy for every map */
 	void *val;
 };
 
@@ -205,7 +205,7 @@ static struct strmap_slot *find(const struct strmap *m, uint64_t h,
 {
 	size_t i = h & (m->cap - 1);
 
-	while (m->slots[i].key &&
+	while (m->slots[i].key && m->slots[i].key != key &&
 	       (m->slots[i].hash != h || strcmp(m->slots[i].key, key)))
 		i = (i + 1) & (m->cap - 1);
 	return &m->slots[i];
@@ -239,7 +239,7 @@ void strmap_put(struct strmap *m, const char *key, void *val)
 	s = find(m, h, key);
 	if (!s->key) {
 		s->hash = h;
-		s->key = xstrdup(key);
+		s->key = lf_intern(key);
 		m->used++;
 	}
 	s->val = val;

@@ -107,7 +107,8 @@ void lf_check_stdout_at_exit(void);
 /* mkdir -p; dies with the reason if it cannot. */
 void lf_mkdir_p(const char *path);
 
-/* String-keyed hash map; keys are copied, values are the caller's. */
+/* String-keyed hash map; keys are interned (lf_intern()), values are the
+ * caller's. */
 struct strmap;
 struct strmap *strmap_new(void);
 void *strmap_get(const struct strmap *m, const char *key);
