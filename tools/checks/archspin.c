@@ -61,14 +61,19 @@ struct fn_verdict {
  * every call in the unit is atomic, or made by functions whose own are.
  * Each answer holds for every function a chain leads down to, so two
  * walks down the calls (one from each seed) decide every function of
- * every unit at once.  Functions are "TU\nname": a global one's callers
+ * every unit at once.  Functions are (TU, name) pairs: a global one's callers
  * in each unit are apart.
  */
+/* A function of one unit: its tu and name, both interned (pairmap). */
+struct fnkey {
+	const char *tu, *fn;
+};
+
 struct unit {
-	struct strmap *called;	/* called in its unit */
-	struct strmap *down;	/* -> struct keys: its calls made from entry */
-	struct strmap *flagged, *open;	/* the answers */
-	struct keys { const char **v; size_t n, cap; } fns;	/* every caller */
+	struct pairmap *called;	/* called in its unit */
+	struct pairmap *down;	/* -> struct keys: its calls made from entry */
+	struct pairmap *flagged, *open;	/* the answers */
+	struct keys { struct fnkey *v; size_t n, cap; } fns;	/* every caller */
 };
 
 struct resolver {
@@ -276,13 +281,9 @@ static char *local_why(const struct lf_arch_site *s)
 			 "turned off first", r->enabled_line);
 }
 
-static const char *unit_key(const char *tu, const char *fn)
+static struct fnkey unit_key(const char *tu, const char *fn)
 {
-	char *key = xasprintf("%s\n%s", tu, fn);
-	const char *one = lf_intern(key);
-
-	free(key);
-	return one;
+	return (struct fnkey){ tu, fn };
 }
 
 static bool exposed(const struct resolver *rs, const char *fn)
@@ -293,16 +294,18 @@ static bool exposed(const struct resolver *rs, const char *fn)
 /* Mark SEEDS in DONE, and every function their entry calls lead to (a
  * map as a set: the value is DONE itself). */
 static void walk_down(const struct unit *u, struct keys *seeds,
-		      struct strmap *done)
+		      struct pairmap *done)
 {
 	for (size_t i = 0; i < seeds->n; i++)
-		strmap_put(done, seeds->v[i], done);
+		pairmap_put(done, seeds->v[i].tu, seeds->v[i].fn, done);
 	for (size_t i = 0; i < seeds->n; i++) {
-		const struct keys *down = strmap_get(u->down, seeds->v[i]);
+		const struct keys *down = pairmap_get(u->down, seeds->v[i].tu,
+						      seeds->v[i].fn);
 
 		for (size_t j = 0; down && j < down->n; j++)
-			if (!strmap_get(done, down->v[j])) {
-				strmap_put(done, down->v[j], done);
+			if (!pairmap_get(done, down->v[j].tu, down->v[j].fn)) {
+				pairmap_put(done, down->v[j].tu, down->v[j].fn,
+					    done);
 				VEC_PUSH(seeds, down->v[j]);
 			}
 	}
@@ -314,32 +317,33 @@ static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 	struct keys flagged = { 0 }, open = { 0 };
 
 	memset(u, 0, sizeof(*u));
-	u->called = strmap_new();
-	u->down = strmap_new();
-	u->flagged = strmap_new();
-	u->open = strmap_new();
+	u->called = pairmap_new();
+	u->down = pairmap_new();
+	u->flagged = pairmap_new();
+	u->open = pairmap_new();
 	for (size_t i = 0; i < recs->recs.n; i++) {
 		const struct lf_rec *r = &recs->recs.v[i];
-		const char *caller;
+		struct fnkey caller;
 		struct keys *down;
 
 		if (r->kind != LF_REC_CALLS)
 			continue;
 		caller = unit_key(r->tu, r->function);
 		VEC_PUSH(&u->fns, caller);
-		down = strmap_get(u->down, caller);
+		down = pairmap_get(u->down, caller.tu, caller.fn);
 		for (size_t j = 0; j < r->callees.n; j++) {
 			const struct lf_callee *c = &r->callees.v[j];
-			const char *callee = unit_key(r->tu, c->callee);
+			struct fnkey callee = unit_key(r->tu, c->callee);
 
-			strmap_put(u->called, callee, u->called);
+			pairmap_put(u->called, callee.tu, callee.fn, u->called);
 			if (!strcmp(c->context, "enabled")) {
 				VEC_PUSH(&flagged, callee);
 			} else if (!strcmp(c->context, "entry") &&
-				   strcmp(c->callee, r->function)) {
+				   c->callee != r->function) {
 				if (!down) {
 					down = xcalloc(1, sizeof(*down));
-					strmap_put(u->down, caller, down);
+					pairmap_put(u->down, caller.tu, caller.fn,
+						    down);
 				}
 				VEC_PUSH(down, callee);
 			}
@@ -351,7 +355,8 @@ static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 
 		if (r->kind != LF_REC_CALLS)
 			continue;
-		if (exposed(rs, r->function) || !strmap_get(u->called, u->fns.v[k]))
+		if (exposed(rs, r->function) ||
+		    !pairmap_get(u->called, u->fns.v[k].tu, u->fns.v[k].fn))
 			VEC_PUSH(&open, u->fns.v[k]);
 		k++;
 	}
@@ -363,14 +368,14 @@ static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 /* What the calls of its own unit make of an "entry" site. */
 static void unit_decide(const struct resolver *rs, struct lf_arch_site *s)
 {
-	const char *key = unit_key(s->rec->tu, s->rec->function);
+	const char *tu = s->rec->tu, *fn = s->rec->function;
 
-	if (strmap_get(rs->unit.flagged, key)) {
+	if (pairmap_get(rs->unit.flagged, tu, fn)) {
 		s->unit_status = "flagged";
 		s->unit_how = "caller";
 	} else if (exposed(rs, s->rec->function) ||
-		   !strmap_get(rs->unit.called, key) ||
-		   strmap_get(rs->unit.open, key)) {
+		   !pairmap_get(rs->unit.called, tu, fn) ||
+		   pairmap_get(rs->unit.open, tu, fn)) {
 		s->unit_status = "needs_caller";
 		s->unit_how = "entry";
 	} else {

@@ -3,7 +3,8 @@
  * intern.c - one copy of each string: the records of a big build repeat
  * the same file, function and lock names in every unit, and the records
  * are many (issue 13).  Copies live in large blocks until exit, as
- * everything in lockfit does (util.h).
+ * everything in lockfit does (util.h).  Interned names can be compared
+ * by address: pairmap below.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -90,4 +91,65 @@ const char *lf_intern(const char *s)
 		tab.used++;
 	}
 	return slot->s;
+}
+
+struct pair_slot {
+	const char *a, *b;
+	void *val;
+};
+
+struct pairmap {
+	struct pair_slot *slots;
+	size_t cap, used;
+};
+
+struct pairmap *pairmap_new(void)
+{
+	struct pairmap *m = xcalloc(1, sizeof(*m));
+
+	m->cap = 64;
+	m->slots = xcalloc(m->cap, sizeof(*m->slots));
+	return m;
+}
+
+static struct pair_slot *pair_find(struct pair_slot *slots, size_t cap,
+				   const char *a, const char *b)
+{
+	uint64_t h = ((uintptr_t)a * 0x9e3779b97f4a7c15ull) ^
+		     ((uintptr_t)b * 0xc2b2ae3d27d4eb4full);
+	size_t i = (h ^ h >> 29) & (cap - 1);
+
+	while (slots[i].a && (slots[i].a != a || slots[i].b != b))
+		i = (i + 1) & (cap - 1);
+	return &slots[i];
+}
+
+void *pairmap_get(const struct pairmap *m, const char *a, const char *b)
+{
+	return pair_find(m->slots, m->cap, a, b)->val;
+}
+
+void pairmap_put(struct pairmap *m, const char *a, const char *b, void *val)
+{
+	struct pair_slot *s;
+
+	if (2 * (m->used + 1) > m->cap) {
+		struct pair_slot *old = m->slots;
+		size_t oldcap = m->cap;
+
+		m->cap *= 2;
+		m->slots = xcalloc(m->cap, sizeof(*m->slots));
+		for (size_t i = 0; i < oldcap; i++)
+			if (old[i].a)
+				*pair_find(m->slots, m->cap, old[i].a,
+					   old[i].b) = old[i];
+		free(old);
+	}
+	s = pair_find(m->slots, m->cap, a, b);
+	if (!s->a) {
+		s->a = a;
+		s->b = b;
+		m->used++;
+	}
+	s->val = val;
 }

@@ -118,6 +118,13 @@ void strmap_put(struct strmap *m, const char *key, void *val);
  * until exit. */
 const char *lf_intern(const char *s);
 
+/* Hash map keyed by a pair of interned strings, compared by address (a
+ * record's strings are interned: records.c); values are the caller's. */
+struct pairmap;
+struct pairmap *pairmap_new(void);
+void *pairmap_get(const struct pairmap *m, const char *a, const char *b);
+void pairmap_put(struct pairmap *m, const char *a, const char *b, void *val);
+
 /* The part of a record's function name after "FILE:" (statics). */
 const char *lf_fn_basename(const char *fn);
 
