@@ -23,15 +23,45 @@ bool lf_fn_visible(const char *function, const char *tu)
 	return !colon || (strlen(tu) == n && !strncmp(function, tu, n));
 }
 
-static void add(struct strmap *m, const char *key, struct lf_callsite cs)
+/*
+ * The lists are built in two passes: count, then fill one exact slice of
+ * one array each.  (Grown one by one, the lists of a 640-unit build took
+ * more memory than the calls records themselves.)
+ */
+struct lists {
+	struct { struct lf_callsites **v; size_t n, cap; } all;
+	size_t calls;
+};
+
+static void count(struct lists *ls, struct strmap *m, const char *key)
 {
 	struct lf_callsites *l = strmap_get(m, key);
 
 	if (!l) {
 		l = xcalloc(1, sizeof(*l));
 		strmap_put(m, key, l);
+		VEC_PUSH(&ls->all, l);
 	}
-	VEC_PUSH(l, cs);
+	l->cap++;
+	ls->calls++;
+}
+
+static void place(struct lists *ls)
+{
+	struct lf_callsite *v = xmalloc(ls->calls * sizeof(*v));
+
+	for (size_t i = 0; i < ls->all.n; i++) {
+		ls->all.v[i]->v = v;
+		v += ls->all.v[i]->cap;
+	}
+	free(ls->all.v);
+}
+
+static void add(struct strmap *m, const char *key, struct lf_callsite cs)
+{
+	struct lf_callsites *l = strmap_get(m, key);
+
+	l->v[l->n++] = cs;
 }
 
 static const struct lf_callsites none;
@@ -119,22 +149,35 @@ static void reach(struct lf_callgraph *g, const struct lf_records *recs)
 void lf_callgraph_build(const struct lf_records *recs,
 			const struct lf_rules *rules, struct lf_callgraph *g)
 {
+	struct lists ls = { 0 };
+
 	memset(g, 0, sizeof(*g));
 	g->rules = rules;
 	g->callers = strmap_new();
 	g->bodies = strmap_new();
-	for (size_t i = 0; i < recs->recs.n; i++) {
-		const struct lf_rec *r = &recs->recs.v[i];
+	for (int fill = 0; fill < 2; fill++) {
+		for (size_t i = 0; i < recs->recs.n; i++) {
+			const struct lf_rec *r = &recs->recs.v[i];
 
-		if (r->kind != LF_REC_CALLS)
-			continue;
-		for (size_t j = 0; j < r->callees.n; j++) {
-			struct lf_callsite cs = { r, &r->callees.v[j] };
+			if (r->kind != LF_REC_CALLS)
+				continue;
+			for (size_t j = 0; j < r->callees.n; j++) {
+				struct lf_callsite cs = { r, &r->callees.v[j] };
+				bool visible = lf_fn_visible(cs.call->callee, r->tu);
 
-			add(g->bodies, r->function, cs);
-			if (lf_fn_visible(cs.call->callee, r->tu))
-				add(g->callers, cs.call->callee, cs);
+				if (!fill) {
+					count(&ls, g->bodies, r->function);
+					if (visible)
+						count(&ls, g->callers, cs.call->callee);
+					continue;
+				}
+				add(g->bodies, r->function, cs);
+				if (visible)
+					add(g->callers, cs.call->callee, cs);
+			}
 		}
+		if (!fill)
+			place(&ls);
 	}
 	reach(g, recs);
 }
