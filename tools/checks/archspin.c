@@ -71,10 +71,24 @@ struct fnkey {
 
 struct unit {
 	struct pairmap *called;	/* called in its unit */
-	struct pairmap *down;	/* -> struct keys: its calls made from entry */
+	struct pairmap *down;	/* -> struct body: its calls records */
 	struct pairmap *flagged, *open;	/* the answers */
 	struct keys { struct fnkey *v; size_t n, cap; } fns;	/* every caller */
 };
+
+/* The calls records of one function of a unit (one, unless a unit's
+ * records were read twice); the walks need only which, not in what
+ * order. */
+struct body {
+	const struct lf_rec *rec;
+	struct body *next;
+};
+
+/* Its calls made from entry (not the function calling itself). */
+static bool calls_down(const struct lf_rec *r, const struct lf_callee *c)
+{
+	return !strcmp(c->context, "entry") && c->callee != r->function;
+}
 
 struct resolver {
 	const struct lf_callgraph *g;
@@ -299,14 +313,19 @@ static void walk_down(const struct unit *u, struct keys *seeds,
 	for (size_t i = 0; i < seeds->n; i++)
 		pairmap_put(done, seeds->v[i].tu, seeds->v[i].fn, done);
 	for (size_t i = 0; i < seeds->n; i++) {
-		const struct keys *down = pairmap_get(u->down, seeds->v[i].tu,
-						      seeds->v[i].fn);
+		const struct body *b = pairmap_get(u->down, seeds->v[i].tu,
+						   seeds->v[i].fn);
 
-		for (size_t j = 0; down && j < down->n; j++)
-			if (!pairmap_get(done, down->v[j].tu, down->v[j].fn)) {
-				pairmap_put(done, down->v[j].tu, down->v[j].fn,
-					    done);
-				VEC_PUSH(seeds, down->v[j]);
+		for (; b; b = b->next)
+			for (size_t j = 0; j < b->rec->callees.n; j++) {
+				const struct lf_callee *c = &b->rec->callees.v[j];
+				struct fnkey down = { b->rec->tu, c->callee };
+
+				if (!calls_down(b->rec, c) ||
+				    pairmap_get(done, down.tu, down.fn))
+					continue;
+				pairmap_put(done, down.tu, down.fn, done);
+				VEC_PUSH(seeds, down);
 			}
 	}
 }
@@ -324,13 +343,12 @@ static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 	for (size_t i = 0; i < recs->recs.n; i++) {
 		const struct lf_rec *r = &recs->recs.v[i];
 		struct fnkey caller;
-		struct keys *down;
+		struct body *down = NULL;
 
 		if (r->kind != LF_REC_CALLS)
 			continue;
 		caller = unit_key(r->tu, r->function);
 		VEC_PUSH(&u->fns, caller);
-		down = pairmap_get(u->down, caller.tu, caller.fn);
 		for (size_t j = 0; j < r->callees.n; j++) {
 			const struct lf_callee *c = &r->callees.v[j];
 			struct fnkey callee = unit_key(r->tu, c->callee);
@@ -338,14 +356,12 @@ static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 			pairmap_put(u->called, callee.tu, callee.fn, u->called);
 			if (!strcmp(c->context, "enabled")) {
 				VEC_PUSH(&flagged, callee);
-			} else if (!strcmp(c->context, "entry") &&
-				   c->callee != r->function) {
-				if (!down) {
-					down = xcalloc(1, sizeof(*down));
-					pairmap_put(u->down, caller.tu, caller.fn,
-						    down);
-				}
-				VEC_PUSH(down, callee);
+			} else if (calls_down(r, c) && !down) {
+				down = xmalloc(sizeof(*down));
+				down->rec = r;
+				down->next = pairmap_get(u->down, caller.tu,
+							 caller.fn);
+				pairmap_put(u->down, caller.tu, caller.fn, down);
 			}
 		}
 	}

@@ -560,6 +560,9 @@ static bool hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 	size_t i;
 	json_t *e;
 
+	/* exactly: there are many */
+	r->callees.cap = json_array_size(arr);
+	r->callees.v = xmalloc(r->callees.cap * sizeof(*r->callees.v) + 1);
 	json_array_foreach(arr, i, e) {
 		json_t *line = json_array_get(e, 1);
 		struct lf_callee c;
