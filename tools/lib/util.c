@@ -181,16 +181,6 @@ struct strmap {
 	size_t cap, used;
 };
 
-/* FNV-1a: short keys, no adversary. */
-static uint64_t hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ull;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
 struct strmap *strmap_new(void)
 {
 	struct strmap *m = xcalloc(1, sizeof(*m));
@@ -226,12 +216,12 @@ static void grow(struct strmap *m)
 
 void *strmap_get(const struct strmap *m, const char *key)
 {
-	return find(m, hash(key), key)->val;
+	return find(m, lf_hash(key, NULL), key)->val;
 }
 
 void strmap_put(struct strmap *m, const char *key, void *val)
 {
-	uint64_t h = hash(key);
+	uint64_t h = lf_hash(key, NULL);
 	struct strmap_slot *s;
 
 	if (2 * (m->used + 1) > m->cap)

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -113,6 +114,9 @@ struct strmap;
 struct strmap *strmap_new(void);
 void *strmap_get(const struct strmap *m, const char *key);
 void strmap_put(struct strmap *m, const char *key, void *val);
+
+/* A hash of S for the maps; its length in *LEN if LEN. */
+uint64_t lf_hash(const char *s, size_t *len);
 
 /* The one copy of S (intern.c): equal strings, the same pointer.  Kept
  * until exit. */
