@@ -33,13 +33,13 @@ struct lists {
 	size_t calls;
 };
 
-static void count(struct lists *ls, struct strmap *m, const char *key)
+static void count(struct lists *ls, struct pairmap *m, const char *key)
 {
-	struct lf_callsites *l = strmap_get(m, key);
+	struct lf_callsites *l = pairmap_get(m, key, NULL);
 
 	if (!l) {
 		l = xcalloc(1, sizeof(*l));
-		strmap_put(m, key, l);
+		pairmap_put(m, key, NULL, l);
 		VEC_PUSH(&ls->all, l);
 	}
 	l->cap++;
@@ -57,9 +57,9 @@ static void place(struct lists *ls)
 	free(ls->all.v);
 }
 
-static void add(struct strmap *m, const char *key, struct lf_callsite cs)
+static void add(struct pairmap *m, const char *key, struct lf_callsite cs)
 {
-	struct lf_callsites *l = strmap_get(m, key);
+	struct lf_callsites *l = pairmap_get(m, key, NULL);
 
 	l->v[l->n++] = cs;
 }
@@ -69,7 +69,9 @@ static const struct lf_callsites none;
 const struct lf_callsites *lf_callers(const struct lf_callgraph *g,
 				      const char *function)
 {
-	const struct lf_callsites *l = strmap_get(g->callers, function);
+	/* the maps are keyed by interned names (pairmap) */
+	const struct lf_callsites *l = pairmap_get(g->callers,
+						   lf_intern(function), NULL);
 
 	return l ? l : &none;
 }
@@ -77,7 +79,7 @@ const struct lf_callsites *lf_callers(const struct lf_callgraph *g,
 bool lf_hot_reach(const struct lf_callgraph *g, const char *function,
 		  struct lf_hot *out)
 {
-	const struct lf_hot *h = strmap_get(g->hot, function);
+	const struct lf_hot *h = pairmap_get(g->hot, lf_intern(function), NULL);
 
 	if (h) {
 		*out = *h;
@@ -104,12 +106,12 @@ static void mark(struct lf_callgraph *g, struct names *queue,
 {
 	struct lf_hot *h;
 
-	if (strmap_get(g->hot, fn))
+	if (pairmap_get(g->hot, fn, NULL))
 		return;
 	h = xmalloc(sizeof(*h));
 	h->entry = entry;
 	h->depth = depth;
-	strmap_put(g->hot, fn, h);
+	pairmap_put(g->hot, fn, NULL, h);
 	VEC_PUSH(queue, fn);
 }
 
@@ -121,7 +123,7 @@ static void reach(struct lf_callgraph *g, const struct lf_records *recs)
 {
 	struct names queue = { 0 }, entries = { 0 };
 
-	g->hot = strmap_new();
+	g->hot = pairmap_new();
 	for (size_t i = 0; i < recs->recs.n; i++) {
 		const struct lf_rec *r = &recs->recs.v[i];
 
@@ -133,8 +135,9 @@ static void reach(struct lf_callgraph *g, const struct lf_records *recs)
 	for (size_t i = 0; i < entries.n; i++)
 		mark(g, &queue, entries.v[i], entries.v[i], 0);
 	for (size_t i = 0; i < queue.n; i++) {
-		const struct lf_hot *h = strmap_get(g->hot, queue.v[i]);
-		const struct lf_callsites *body = strmap_get(g->bodies, queue.v[i]);
+		const struct lf_hot *h = pairmap_get(g->hot, queue.v[i], NULL);
+		const struct lf_callsites *body = pairmap_get(g->bodies,
+							      queue.v[i], NULL);
 
 		if (h->depth >= g->rules->hot_call_depth)
 			continue;
@@ -153,8 +156,8 @@ void lf_callgraph_build(const struct lf_records *recs,
 
 	memset(g, 0, sizeof(*g));
 	g->rules = rules;
-	g->callers = strmap_new();
-	g->bodies = strmap_new();
+	g->callers = pairmap_new();
+	g->bodies = pairmap_new();
 	for (int fill = 0; fill < 2; fill++) {
 		for (size_t i = 0; i < recs->recs.n; i++) {
 			const struct lf_rec *r = &recs->recs.v[i];
