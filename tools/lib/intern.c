@@ -148,7 +148,8 @@ void pairmap_put(struct pairmap *m, const char *a, const char *b, void *val)
 {
 	struct pair_slot *s;
 
-	if (2 * (m->used + 1) > m->cap) {
+	/* up to three quarters full: the maps are big, and addresses hash well */
+	if (4 * (m->used + 1) > 3 * m->cap) {
 		struct pair_slot *old = m->slots;
 		size_t oldcap = m->cap;
 
