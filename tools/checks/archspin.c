@@ -321,11 +321,9 @@ static void walk_down(const struct unit *u, struct keys *seeds,
 				const struct lf_callee *c = &b->rec->callees.v[j];
 				struct fnkey down = { b->rec->tu, c->callee };
 
-				if (!calls_down(b->rec, c) ||
-				    pairmap_get(done, down.tu, down.fn))
-					continue;
-				pairmap_put(done, down.tu, down.fn, done);
-				VEC_PUSH(seeds, down);
+				if (calls_down(b->rec, c) &&
+				    pairmap_add(done, down.tu, down.fn, done))
+					VEC_PUSH(seeds, down);
 			}
 	}
 }

@@ -144,7 +144,9 @@ void *pairmap_get(const struct pairmap *m, const char *a, const char *b)
 	return pair_find(m->slots, m->cap, a, b)->val;
 }
 
-void pairmap_put(struct pairmap *m, const char *a, const char *b, void *val)
+/* The slot of (A, B), made if there is none. */
+static struct pair_slot *pair_slot(struct pairmap *m, const char *a,
+				   const char *b)
 {
 	struct pair_slot *s;
 
@@ -167,5 +169,20 @@ void pairmap_put(struct pairmap *m, const char *a, const char *b, void *val)
 		s->b = b;
 		m->used++;
 	}
+	return s;
+}
+
+void pairmap_put(struct pairmap *m, const char *a, const char *b, void *val)
+{
+	pair_slot(m, a, b)->val = val;
+}
+
+bool pairmap_add(struct pairmap *m, const char *a, const char *b, void *val)
+{
+	struct pair_slot *s = pair_slot(m, a, b);
+
+	if (s->val)
+		return false;
 	s->val = val;
+	return true;
 }

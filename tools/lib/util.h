@@ -128,6 +128,8 @@ struct pairmap;
 struct pairmap *pairmap_new(void);
 void *pairmap_get(const struct pairmap *m, const char *a, const char *b);
 void pairmap_put(struct pairmap *m, const char *a, const char *b, void *val);
+/* Put VAL (not NULL) under (A, B) unless there is one: true if put. */
+bool pairmap_add(struct pairmap *m, const char *a, const char *b, void *val);
 
 /* The part of a record's function name after "FILE:" (statics). */
 const char *lf_fn_basename(const char *fn);
