@@ -7,6 +7,7 @@
 #   make fuzz          ASan+UBSan build/fuzz/lockfit against N=10000 mutated record
 #                      sets (SEED=, J= jobs, default the idle cores; testsuite/fuzz/)
 #   make bench         plugin overhead on real kernel files, as ratios
+#   make bench-report  report time and memory on 1x, 10x, 80x replicated real records
 #   make kernel-report lockfit build over a Linux 6.1 subset, then its patches
 #
 # Everything GCC-specific is in plugin/compat.h; lock facts are in rules/.
@@ -126,6 +127,10 @@ bench: deps
 	$(MAKE) all
 	testsuite/kernel/bench
 
+bench-report: deps
+	$(MAKE) all
+	testsuite/kernel/bench-report
+
 kernel-report: deps
 	$(MAKE) all
 	scripts/kernel-report.sh
@@ -135,4 +140,4 @@ clean:
 	rm -f tools/records/rules.gen.c tools/records/rules.gen.c.tmp
 	rm -rf build/fuzz $(GEN_RULES)
 
-.PHONY: all cocci deps example check check-kernel bench kernel-report fuzz clean
+.PHONY: all cocci deps example check check-kernel bench bench-report kernel-report fuzz clean

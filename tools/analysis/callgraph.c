@@ -23,15 +23,45 @@ bool lf_fn_visible(const char *function, const char *tu)
 	return !colon || (strlen(tu) == n && !strncmp(function, tu, n));
 }
 
-static void add(struct strmap *m, const char *key, struct lf_callsite cs)
+/*
+ * The lists are built in two passes: count, then fill one exact slice of
+ * one array each.  (Grown one by one, the lists of a 640-unit build took
+ * more memory than the calls records themselves.)
+ */
+struct lists {
+	struct { struct lf_callsites **v; size_t n, cap; } all;
+	size_t calls;
+};
+
+static void count(struct lists *ls, struct pairmap *m, const char *key)
 {
-	struct lf_callsites *l = strmap_get(m, key);
+	struct lf_callsites *l = pairmap_get(m, key, NULL);
 
 	if (!l) {
 		l = xcalloc(1, sizeof(*l));
-		strmap_put(m, key, l);
+		pairmap_put(m, key, NULL, l);
+		VEC_PUSH(&ls->all, l);
 	}
-	VEC_PUSH(l, cs);
+	l->cap++;
+	ls->calls++;
+}
+
+static void place(struct lists *ls)
+{
+	struct lf_callsite *v = xmalloc(ls->calls * sizeof(*v));
+
+	for (size_t i = 0; i < ls->all.n; i++) {
+		ls->all.v[i]->v = v;
+		v += ls->all.v[i]->cap;
+	}
+	free(ls->all.v);
+}
+
+static void add(struct pairmap *m, const char *key, struct lf_callsite cs)
+{
+	struct lf_callsites *l = pairmap_get(m, key, NULL);
+
+	l->v[l->n++] = cs;
 }
 
 static const struct lf_callsites none;
@@ -39,7 +69,9 @@ static const struct lf_callsites none;
 const struct lf_callsites *lf_callers(const struct lf_callgraph *g,
 				      const char *function)
 {
-	const struct lf_callsites *l = strmap_get(g->callers, function);
+	/* the maps are keyed by interned names (pairmap) */
+	const struct lf_callsites *l = pairmap_get(g->callers,
+						   lf_intern(function), NULL);
 
 	return l ? l : &none;
 }
@@ -47,7 +79,7 @@ const struct lf_callsites *lf_callers(const struct lf_callgraph *g,
 bool lf_hot_reach(const struct lf_callgraph *g, const char *function,
 		  struct lf_hot *out)
 {
-	const struct lf_hot *h = strmap_get(g->hot, function);
+	const struct lf_hot *h = pairmap_get(g->hot, lf_intern(function), NULL);
 
 	if (h) {
 		*out = *h;
@@ -74,12 +106,12 @@ static void mark(struct lf_callgraph *g, struct names *queue,
 {
 	struct lf_hot *h;
 
-	if (strmap_get(g->hot, fn))
+	if (pairmap_get(g->hot, fn, NULL))
 		return;
 	h = xmalloc(sizeof(*h));
 	h->entry = entry;
 	h->depth = depth;
-	strmap_put(g->hot, fn, h);
+	pairmap_put(g->hot, fn, NULL, h);
 	VEC_PUSH(queue, fn);
 }
 
@@ -91,7 +123,7 @@ static void reach(struct lf_callgraph *g, const struct lf_records *recs)
 {
 	struct names queue = { 0 }, entries = { 0 };
 
-	g->hot = strmap_new();
+	g->hot = pairmap_new();
 	for (size_t i = 0; i < recs->recs.n; i++) {
 		const struct lf_rec *r = &recs->recs.v[i];
 
@@ -103,8 +135,9 @@ static void reach(struct lf_callgraph *g, const struct lf_records *recs)
 	for (size_t i = 0; i < entries.n; i++)
 		mark(g, &queue, entries.v[i], entries.v[i], 0);
 	for (size_t i = 0; i < queue.n; i++) {
-		const struct lf_hot *h = strmap_get(g->hot, queue.v[i]);
-		const struct lf_callsites *body = strmap_get(g->bodies, queue.v[i]);
+		const struct lf_hot *h = pairmap_get(g->hot, queue.v[i], NULL);
+		const struct lf_callsites *body = pairmap_get(g->bodies,
+							      queue.v[i], NULL);
 
 		if (h->depth >= g->rules->hot_call_depth)
 			continue;
@@ -119,22 +152,35 @@ static void reach(struct lf_callgraph *g, const struct lf_records *recs)
 void lf_callgraph_build(const struct lf_records *recs,
 			const struct lf_rules *rules, struct lf_callgraph *g)
 {
+	struct lists ls = { 0 };
+
 	memset(g, 0, sizeof(*g));
 	g->rules = rules;
-	g->callers = strmap_new();
-	g->bodies = strmap_new();
-	for (size_t i = 0; i < recs->recs.n; i++) {
-		const struct lf_rec *r = &recs->recs.v[i];
+	g->callers = pairmap_new();
+	g->bodies = pairmap_new();
+	for (int fill = 0; fill < 2; fill++) {
+		for (size_t i = 0; i < recs->recs.n; i++) {
+			const struct lf_rec *r = &recs->recs.v[i];
 
-		if (r->kind != LF_REC_CALLS)
-			continue;
-		for (size_t j = 0; j < r->callees.n; j++) {
-			struct lf_callsite cs = { r, &r->callees.v[j] };
+			if (r->kind != LF_REC_CALLS)
+				continue;
+			for (size_t j = 0; j < r->callees.n; j++) {
+				struct lf_callsite cs = { r, &r->callees.v[j] };
+				bool visible = lf_fn_visible(cs.call->callee, r->tu);
 
-			add(g->bodies, r->function, cs);
-			if (lf_fn_visible(cs.call->callee, r->tu))
-				add(g->callers, cs.call->callee, cs);
+				if (!fill) {
+					count(&ls, g->bodies, r->function);
+					if (visible)
+						count(&ls, g->callers, cs.call->callee);
+					continue;
+				}
+				add(g->bodies, r->function, cs);
+				if (visible)
+					add(g->callers, cs.call->callee, cs);
+			}
 		}
+		if (!fill)
+			place(&ls);
 	}
 	reach(g, recs);
 }

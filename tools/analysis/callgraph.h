@@ -29,9 +29,10 @@ struct lf_hot {
 
 struct lf_callgraph {
 	const struct lf_rules *rules;
-	struct strmap *callers;	/* callee -> struct lf_callsites */
-	struct strmap *bodies;	/* function -> struct lf_callsites (its calls) */
-	struct strmap *hot;	/* function -> struct lf_hot */
+	/* keyed by interned function names (pairmap, second key NULL) */
+	struct pairmap *callers;	/* callee -> struct lf_callsites */
+	struct pairmap *bodies;	/* function -> struct lf_callsites (its calls) */
+	struct pairmap *hot;	/* function -> struct lf_hot */
 };
 
 struct lf_rules;

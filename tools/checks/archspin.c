@@ -61,15 +61,34 @@ struct fn_verdict {
  * every call in the unit is atomic, or made by functions whose own are.
  * Each answer holds for every function a chain leads down to, so two
  * walks down the calls (one from each seed) decide every function of
- * every unit at once.  Functions are "TU\nname": a global one's callers
+ * every unit at once.  Functions are (TU, name) pairs: a global one's callers
  * in each unit are apart.
  */
-struct unit {
-	struct strmap *called;	/* called in its unit */
-	struct strmap *down;	/* -> struct keys: its calls made from entry */
-	struct strmap *flagged, *open;	/* the answers */
-	struct keys { char **v; size_t n, cap; } fns;	/* every caller */
+/* A function of one unit: its tu and name, both interned (pairmap). */
+struct fnkey {
+	const char *tu, *fn;
 };
+
+struct unit {
+	struct pairmap *called;	/* called in its unit */
+	struct pairmap *down;	/* -> struct body: its calls records */
+	struct pairmap *flagged, *open;	/* the answers */
+	struct keys { struct fnkey *v; size_t n, cap; } fns;	/* every caller */
+};
+
+/* The calls records of one function of a unit (one, unless a unit's
+ * records were read twice); the walks need only which, not in what
+ * order. */
+struct body {
+	const struct lf_rec *rec;
+	struct body *next;
+};
+
+/* Its calls made from entry (not the function calling itself). */
+static bool calls_down(const struct lf_rec *r, const struct lf_callee *c)
+{
+	return !strcmp(c->context, "entry") && c->callee != r->function;
+}
 
 struct resolver {
 	const struct lf_callgraph *g;
@@ -276,9 +295,9 @@ static char *local_why(const struct lf_arch_site *s)
 			 "turned off first", r->enabled_line);
 }
 
-static char *unit_key(const char *tu, const char *fn)
+static struct fnkey unit_key(const char *tu, const char *fn)
 {
-	return xasprintf("%s\n%s", tu, fn);
+	return (struct fnkey){ tu, fn };
 }
 
 static bool exposed(const struct resolver *rs, const char *fn)
@@ -286,19 +305,25 @@ static bool exposed(const struct resolver *rs, const char *fn)
 	return !is_static(fn) || strmap_get(rs->exposed, fn);
 }
 
-/* Mark SEEDS in DONE, and every function their entry calls lead to. */
+/* Mark SEEDS in DONE, and every function their entry calls lead to (a
+ * map as a set: the value is DONE itself). */
 static void walk_down(const struct unit *u, struct keys *seeds,
-		      struct strmap *done)
+		      struct pairmap *done)
 {
 	for (size_t i = 0; i < seeds->n; i++)
-		strmap_put(done, seeds->v[i], seeds->v[i]);
+		pairmap_put(done, seeds->v[i].tu, seeds->v[i].fn, done);
 	for (size_t i = 0; i < seeds->n; i++) {
-		const struct keys *down = strmap_get(u->down, seeds->v[i]);
+		const struct body *b = pairmap_get(u->down, seeds->v[i].tu,
+						   seeds->v[i].fn);
 
-		for (size_t j = 0; down && j < down->n; j++)
-			if (!strmap_get(done, down->v[j])) {
-				strmap_put(done, down->v[j], down->v[j]);
-				VEC_PUSH(seeds, down->v[j]);
+		for (; b; b = b->next)
+			for (size_t j = 0; j < b->rec->callees.n; j++) {
+				const struct lf_callee *c = &b->rec->callees.v[j];
+				struct fnkey down = { b->rec->tu, c->callee };
+
+				if (calls_down(b->rec, c) &&
+				    pairmap_add(done, down.tu, down.fn, done))
+					VEC_PUSH(seeds, down);
 			}
 	}
 }
@@ -309,34 +334,32 @@ static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 	struct keys flagged = { 0 }, open = { 0 };
 
 	memset(u, 0, sizeof(*u));
-	u->called = strmap_new();
-	u->down = strmap_new();
-	u->flagged = strmap_new();
-	u->open = strmap_new();
+	u->called = pairmap_new();
+	u->down = pairmap_new();
+	u->flagged = pairmap_new();
+	u->open = pairmap_new();
 	for (size_t i = 0; i < recs->recs.n; i++) {
 		const struct lf_rec *r = &recs->recs.v[i];
-		char *caller;
-		struct keys *down;
+		struct fnkey caller;
+		struct body *down = NULL;
 
 		if (r->kind != LF_REC_CALLS)
 			continue;
 		caller = unit_key(r->tu, r->function);
 		VEC_PUSH(&u->fns, caller);
-		down = strmap_get(u->down, caller);
 		for (size_t j = 0; j < r->callees.n; j++) {
 			const struct lf_callee *c = &r->callees.v[j];
-			char *callee = unit_key(r->tu, c->callee);
+			struct fnkey callee = unit_key(r->tu, c->callee);
 
-			strmap_put(u->called, callee, callee);
+			pairmap_put(u->called, callee.tu, callee.fn, u->called);
 			if (!strcmp(c->context, "enabled")) {
 				VEC_PUSH(&flagged, callee);
-			} else if (!strcmp(c->context, "entry") &&
-				   strcmp(c->callee, r->function)) {
-				if (!down) {
-					down = xcalloc(1, sizeof(*down));
-					strmap_put(u->down, caller, down);
-				}
-				VEC_PUSH(down, callee);
+			} else if (calls_down(r, c) && !down) {
+				down = xmalloc(sizeof(*down));
+				down->rec = r;
+				down->next = pairmap_get(u->down, caller.tu,
+							 caller.fn);
+				pairmap_put(u->down, caller.tu, caller.fn, down);
 			}
 		}
 	}
@@ -346,7 +369,8 @@ static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 
 		if (r->kind != LF_REC_CALLS)
 			continue;
-		if (exposed(rs, r->function) || !strmap_get(u->called, u->fns.v[k]))
+		if (exposed(rs, r->function) ||
+		    !pairmap_get(u->called, u->fns.v[k].tu, u->fns.v[k].fn))
 			VEC_PUSH(&open, u->fns.v[k]);
 		k++;
 	}
@@ -358,21 +382,20 @@ static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 /* What the calls of its own unit make of an "entry" site. */
 static void unit_decide(const struct resolver *rs, struct lf_arch_site *s)
 {
-	char *key = unit_key(s->rec->tu, s->rec->function);
+	const char *tu = s->rec->tu, *fn = s->rec->function;
 
-	if (strmap_get(rs->unit.flagged, key)) {
+	if (pairmap_get(rs->unit.flagged, tu, fn)) {
 		s->unit_status = "flagged";
 		s->unit_how = "caller";
 	} else if (exposed(rs, s->rec->function) ||
-		   !strmap_get(rs->unit.called, key) ||
-		   strmap_get(rs->unit.open, key)) {
+		   !pairmap_get(rs->unit.called, tu, fn) ||
+		   pairmap_get(rs->unit.open, tu, fn)) {
 		s->unit_status = "needs_caller";
 		s->unit_how = "entry";
 	} else {
 		s->unit_status = "safe";
 		s->unit_how = "callers";
 	}
-	free(key);
 }
 
 /* Left open or flagged by its unit: every unit's calls decide. */

@@ -171,7 +171,8 @@ const char *lf_plural(size_t n)
 }
 
 struct strmap_slot {
-	char *key;
+	uint64_t hash;		/* kept: grow() and misses compare it first */
+	const char *key;	/* interned: one copy for every map */
 	void *val;
 };
 
@@ -179,16 +180,6 @@ struct strmap {
 	struct strmap_slot *slots;
 	size_t cap, used;
 };
-
-/* FNV-1a: short keys, no adversary. */
-static uint64_t hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ull;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
 
 struct strmap *strmap_new(void)
 {
@@ -199,11 +190,13 @@ struct strmap *strmap_new(void)
 	return m;
 }
 
-static struct strmap_slot *find(const struct strmap *m, const char *key)
+static struct strmap_slot *find(const struct strmap *m, uint64_t h,
+				const char *key)
 {
-	size_t i = hash(key) & (m->cap - 1);
+	size_t i = h & (m->cap - 1);
 
-	while (m->slots[i].key && strcmp(m->slots[i].key, key))
+	while (m->slots[i].key && m->slots[i].key != key &&
+	       (m->slots[i].hash != h || strcmp(m->slots[i].key, key)))
 		i = (i + 1) & (m->cap - 1);
 	return &m->slots[i];
 }
@@ -217,24 +210,26 @@ static void grow(struct strmap *m)
 	m->slots = xcalloc(m->cap, sizeof(*m->slots));
 	for (size_t i = 0; i < oldcap; i++)
 		if (old[i].key)
-			*find(m, old[i].key) = old[i];
+			*find(m, old[i].hash, old[i].key) = old[i];
 	free(old);
 }
 
 void *strmap_get(const struct strmap *m, const char *key)
 {
-	return find(m, key)->val;
+	return find(m, lf_hash(key, NULL), key)->val;
 }
 
 void strmap_put(struct strmap *m, const char *key, void *val)
 {
+	uint64_t h = lf_hash(key, NULL);
 	struct strmap_slot *s;
 
 	if (2 * (m->used + 1) > m->cap)
 		grow(m);
-	s = find(m, key);
+	s = find(m, h, key);
 	if (!s->key) {
-		s->key = xstrdup(key);
+		s->hash = h;
+		s->key = lf_intern(key);
 		m->used++;
 	}
 	s->val = val;

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -107,11 +108,28 @@ void lf_check_stdout_at_exit(void);
 /* mkdir -p; dies with the reason if it cannot. */
 void lf_mkdir_p(const char *path);
 
-/* String-keyed hash map; keys are copied, values are the caller's. */
+/* String-keyed hash map; keys are interned (lf_intern()), values are the
+ * caller's. */
 struct strmap;
 struct strmap *strmap_new(void);
 void *strmap_get(const struct strmap *m, const char *key);
 void strmap_put(struct strmap *m, const char *key, void *val);
+
+/* A hash of S for the maps; its length in *LEN if LEN. */
+uint64_t lf_hash(const char *s, size_t *len);
+
+/* The one copy of S (intern.c): equal strings, the same pointer.  Kept
+ * until exit. */
+const char *lf_intern(const char *s);
+
+/* Hash map keyed by a pair of interned strings, compared by address (a
+ * record's strings are interned: records.c); values are the caller's. */
+struct pairmap;
+struct pairmap *pairmap_new(void);
+void *pairmap_get(const struct pairmap *m, const char *a, const char *b);
+void pairmap_put(struct pairmap *m, const char *a, const char *b, void *val);
+/* Put VAL (not NULL) under (A, B) unless there is one: true if put. */
+bool pairmap_add(struct pairmap *m, const char *a, const char *b, void *val);
 
 /* The part of a record's function name after "FILE:" (statics). */
 const char *lf_fn_basename(const char *fn);

@@ -19,30 +19,79 @@
 #include "records/records.h"
 #include "records/recparse.h"
 
+/*
+ * One line's JSON tree lives in an arena, dropped whole once the line is
+ * parsed: nothing of it is kept (the record's strings are interned), and
+ * malloc() and free() of every node cost more than the parse.
+ */
+static struct {
+	char *base;
+	size_t size, used;
+	struct { void **v; size_t n, cap; } big;	/* what did not fit */
+} arena;
+
+static void *arena_alloc(size_t n)
+{
+	void *p;
+
+	n = (n + 15) & ~(size_t)15;
+	if (n > arena.size - arena.used) {
+		p = xmalloc(n);
+		VEC_PUSH(&arena.big, p);
+		return p;
+	}
+	p = arena.base + arena.used;
+	arena.used += n;
+	return p;
+}
+
+static void arena_free(void *p)
+{
+}
+
+static void arena_reset(void)
+{
+	for (size_t i = 0; i < arena.big.n; i++)
+		free(arena.big.v[i]);
+	/* a line that did not fit: make room for the next such line */
+	if (arena.big.n || !arena.base) {
+		free(arena.base);
+		arena.size = arena.base ? 2 * arena.size : 256 * 1024;
+		arena.base = xmalloc(arena.size);
+	}
+	arena.big.n = 0;
+	arena.used = 0;
+}
+
 /* Parse one line into R; false, with *err set, if it is no valid record. */
 static bool parse_line(const char *text, size_t len, struct lf_rec *r, char **err)
 {
 	struct lf_parse p = { 0 };
 	json_error_t jerr;
 	json_t *o;
+	bool ok;
 
 	memset(r, 0, sizeof(*r));
 	if (len == 0) {
 		*err = xstrdup("empty line");
 		return false;
 	}
+	arena_reset();
+	json_set_alloc_funcs(arena_alloc, arena_free);
 	o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	json_set_alloc_funcs(malloc, free);
 	if (!o) {
 		*err = xasprintf("not valid JSON: %s (column %d)", jerr.text,
 				 jerr.column);
 		return false;
 	}
-	/* The record keeps pointers into O: it stays alive until exit. */
-	if (!lf_record_parse(o, r, &p)) {
+	/* O goes with the arena: the record's strings are interned
+	 * (lf_intern()), so memory follows the distinct names, not the
+	 * lines read. */
+	ok = lf_record_parse(o, r, &p);
+	if (!ok)
 		*err = p.err;
-		return false;
-	}
-	return true;
+	return ok;
 }
 
 struct file_lines {
@@ -194,6 +243,9 @@ static void load_file(struct loader *ld)
 	if (!tu.complete)
 		VEC_PUSH(&ld->out->incomplete, tu.tu);
 done:
+	/* nothing points into the text any more: parse_line() */
+	free(fl.data);
+	free(fl.lines.v);
 	if (ld->file_skipped) {
 		ld->out->skipped_lines += ld->file_skipped;
 		ld->out->skipped_files++;

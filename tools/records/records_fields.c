@@ -560,6 +560,9 @@ static bool hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 	size_t i;
 	json_t *e;
 
+	/* exactly: there are many */
+	r->callees.cap = json_array_size(arr);
+	r->callees.v = xmalloc(r->callees.cap * sizeof(*r->callees.v) + 1);
 	json_array_foreach(arr, i, e) {
 		json_t *line = json_array_get(e, 1);
 		struct lf_callee c;
@@ -576,6 +579,7 @@ static bool hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 		c.callee = json_string_value(json_array_get(e, 0));
 		if (!lf_check_function(c.callee, "calls callee", true, p))
 			return false;
+		c.callee = lf_intern(c.callee);
 		c.line = json_integer_value(line);
 		c.context = json_string_value(json_array_get(e, 2));
 		for (s = enum_CALL_CONTEXT; c.context && *s; s++)
@@ -587,6 +591,7 @@ static bool hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 						   c.context ? c.context : "(not a string)");
 			return false;
 		}
+		c.context = *s;		/* the record outlives its JSON */
 		VEC_PUSH(&r->callees, c);
 	}
 	return true;

@@ -71,7 +71,11 @@ bool lf_get_str(json_t *o, const char *key, const char **out, struct lf_parse *p
 	if (!json_is_string(v))
 		return lf_fail(p, key, "a string");
 	*out = json_string_value(v);
-	return lf_check_text(*out, key, p);
+	if (!lf_check_text(*out, key, p))
+		return false;
+	/* the record outlives its JSON (records.c) */
+	*out = lf_intern(*out);
+	return true;
 }
 
 bool lf_get_range(json_t *o, const char *key, long lo, long hi, long *out,
