@@ -632,6 +632,15 @@ static void typed_lines(char *out, struct strmap *typed)
 	}
 }
 
+/* The spatch job of member path PATH (one per path), or NULL. */
+static struct lf_tjob *job_of(struct lf_tjob *jobs, size_t n, const char *path)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(jobs[i].path, path))
+			return &jobs[i];
+	return NULL;
+}
+
 static void members(struct lf_index *ix, struct lf_strv *access,
 		    struct lf_strv *namedf)
 {
@@ -642,13 +651,11 @@ static void members(struct lf_index *ix, struct lf_strv *access,
 	/* one spatch per member path, over the files naming a type */
 	for (size_t k = 0; k < ix->nlocks; k++) {
 		struct lf_ilock *l = &ix->locks[k];
-		struct lf_tjob *j = NULL;
+		struct lf_tjob *j;
 
 		if (l->kind != LF_IK_MEMBER || !l->indexed)
 			continue;
-		for (size_t i = 0; i < njobs && !j; i++)
-			if (!strcmp(jobs[i].path, l->path))
-				j = &jobs[i];
+		j = job_of(jobs, njobs, l->path);
 		if (!j) {
 			j = &jobs[njobs++];
 			j->path = l->path;
@@ -676,13 +683,11 @@ static void members(struct lf_index *ix, struct lf_strv *access,
 	 * type (not a use), or none spatch could tell (unresolved) */
 	for (size_t k = 0; k < ix->nlocks; k++) {
 		struct lf_ilock *l = &ix->locks[k];
-		struct lf_tjob *j = NULL;
+		struct lf_tjob *j;
 
 		if (l->kind != LF_IK_MEMBER || !l->indexed)
 			continue;
-		for (size_t i = 0; i < njobs && !j; i++)
-			if (!strcmp(jobs[i].path, l->path))
-				j = &jobs[i];
+		j = job_of(jobs, njobs, l->path);
 		if (j->err)
 			l->why = xasprintf("spatch failed, every access is unresolved: %s",
 					   j->err);
