@@ -41,6 +41,8 @@
 #include "c-family/c-pragma.h"
 #include "cfgloop.h"
 #include "input.h"
+/* GCC's output.h (asm_out_file), not plugin/output.h: hence <>. */
+#include <output.h>
 
 #if BUILDING_GCC_MAJOR < 11
 #error "lockfit needs GCC 11 or newer (pass_data layout, sbitmap API)"
@@ -65,5 +67,21 @@ static inline location_t lf_user_location(location_t loc)
 	return linemap_resolve_location(line_table, loc,
 					LRK_MACRO_EXPANSION_POINT, NULL);
 }
+
+/*
+ * The assembler file of this unit, or NULL when there is none
+ * (-fsyntax-only, -E).  At PLUGIN_FINISH_UNIT every function has been
+ * output and the file is still open.
+ */
+static inline FILE *lf_asm_file(void)
+{
+	return asm_out_file;
+}
+
+/* A section that GNU as marks SHF_EXCLUDE ("e"): kept in the object, left
+ * out of every executable or shared link, like GCC's own LTO sections.
+ * push/pop leaves GCC's idea of the current section true. */
+#define LF_ASM_PUSH_SECTION(name)	"\t.pushsection " name ",\"e\",@progbits\n"
+#define LF_ASM_POP_SECTION		"\t.popsection\n"
 
 #endif /* LOCKFIT_COMPAT_H */

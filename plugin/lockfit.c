@@ -3,7 +3,8 @@
  * lockfit.c - plugin entry: options, the GIMPLE pass, end-of-unit output.
  *
  * Options (-fplugin-arg-lockfit-KEY[=VALUE]):
- *   out=DIR        write this unit's records to DIR (docs/RECORDS.md)
+ *   out=DIR        write this unit's records to DIR (docs/RECORDS.md);
+ *                  without it, into the object's .lockfit.records section
  *   warn=LIST      warn for these checks (comma list, or "all")
  *   srcroot=DIR    strip DIR from paths in records
  *   calls=no       no "calls" records (the call graph: about half the output)
@@ -16,6 +17,7 @@
  */
 #include "compat.h"
 #include "plugin-version.h"
+#include "schema/records.h"
 #include "diag.h"
 #include "output.h"
 #include "tracker.h"
@@ -29,7 +31,7 @@ int plugin_is_GPL_compatible;
 
 static struct plugin_info lockfit_info = {
 	.version = LF_VERSION,
-	.help = "out=DIR\twrite records to DIR\n"
+	.help = "out=DIR\twrite records to DIR (default: into the object, section " LF_RECORDS_SECTION ")\n"
 		"warn=CHECK[,CHECK]|all\tenable diagnostics (rwlock-spinlock, arch-spin-preempt)\n"
 		"srcroot=DIR\tstrip DIR from file names in records\n"
 		"calls=yes|no\tcall graph records (default yes)\n",

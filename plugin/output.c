@@ -6,6 +6,10 @@
  * under a temporary name in the same directory, and renames it into place
  * only when complete.  A killed compile leaves at most a ".tmp" file,
  * which readers ignore; two compiles never share a file.
+ *
+ * Without out=DIR the same bytes go into the object, section
+ * LF_RECORDS_SECTION (schema/records.h), through the assembler file: a
+ * ccache hit or a distcc compile then brings its records with it.
  */
 #include <sys/stat.h>
 #include <errno.h>
@@ -24,14 +28,14 @@ void lf_output_set_dir(const char *dir)
 
 bool lf_output_wanted(void)
 {
-	return out_dir != NULL;
+	return out_dir != NULL || lf_asm_file() != NULL;
 }
 
 void lf_output_line(const char *line)
 {
 	size_t n;
 
-	if (!out_dir)
+	if (!lf_output_wanted())
 		return;
 	n = strlen(line);
 	if (len + n + 2 > cap) {
@@ -82,14 +86,50 @@ static bool write_all(int fd, const char *data, size_t n)
 	return true;
 }
 
+static void drop_buffer(void)
+{
+	XDELETEVEC(buf);
+	buf = NULL;
+	len = cap = 0;
+}
+
+/*
+ * As .ascii strings, 64 bytes a line.  '-' is escaped too: kbuild reads
+ * the .ascii lines of asm-offsets.s that start with "->" as definitions.
+ */
+static void write_section(FILE *as)
+{
+	fputs(LF_ASM_PUSH_SECTION(LF_RECORDS_SECTION), as);
+	for (size_t i = 0; i < len; i += 64) {
+		fputs("\t.ascii \"", as);
+		for (size_t j = i; j < len && j < i + 64; j++) {
+			unsigned char c = buf[j];
+
+			if (c == '"' || c == '\\')
+				fprintf(as, "\\%c", c);
+			else if (c < 0x20 || c >= 0x7f || c == '-')
+				fprintf(as, "\\%03o", c);
+			else
+				fputc(c, as);
+		}
+		fputs("\"\n", as);
+	}
+	fputs(LF_ASM_POP_SECTION, as);
+}
+
 bool lf_output_finish(void)
 {
 	char *path, *tmp;
 	int fd;
 	bool ok;
 
-	if (!out_dir)
+	if (!out_dir) {
+		/* never fails the compile: the object is what counts */
+		if (lf_asm_file() && len)
+			write_section(lf_asm_file());
+		drop_buffer();
 		return true;
+	}
 	if (mkdir(out_dir, 0777) && errno != EEXIST) {
 		error("lockfit: cannot create record directory %qs: %m", out_dir);
 		return false;
@@ -112,8 +152,6 @@ bool lf_output_finish(void)
 	}
 	free(path);
 	free(tmp);
-	XDELETEVEC(buf);
-	buf = NULL;
-	len = cap = 0;
+	drop_buffer();
 	return ok;
 }

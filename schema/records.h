@@ -15,6 +15,11 @@
 /* the plugin's version: "lockfit" of the tu record, and its --help */
 #define LF_VERSION		"0.1.0"
 
+/* Without out=DIR the plugin writes the unit's records, the same bytes as
+ * DIR/NAME.lfr, into this section of the object (SHF_EXCLUDE: the final
+ * link drops it); the tool reads them back from objects. */
+#define LF_RECORDS_SECTION	".lockfit.records"
+
 /*
  * Enumerations: X(value) per value, in the order the plugin's own enums
  * are declared from them (LF_ID_global ... in plugin/lockid.h).  Values
