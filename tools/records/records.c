@@ -18,6 +18,7 @@
 #include "lib/util.h"
 #include "records/records.h"
 #include "records/recparse.h"
+#include "records/objects.h"
 
 /*
  * One line's JSON tree lives in an arena, dropped whole once the line is
@@ -99,14 +100,11 @@ struct file_lines {
 	struct { struct { const char *s; size_t len; } *v; size_t n, cap; } lines;
 };
 
-static void read_lines(const char *path, struct file_lines *fl)
+/* FL->data, LEN bytes, cut into lines; FL owns the data. */
+static void split_lines(struct file_lines *fl, size_t len)
 {
-	size_t len;
 	char *p;
 
-	fl->data = lf_read_file(path, &len);
-	if (!fl->data)
-		lf_die("cannot read %s: %s", path, strerror(errno));
 	/* A final newline ends the last line; it does not start another. */
 	for (p = fl->data; p < fl->data + len;) {
 		char *nl = memchr(p, '\n', fl->data + len - p);
@@ -204,15 +202,17 @@ static void check_build(struct loader *ld, const struct lf_rec *tu)
 	       tu->build ?: "no build identity");
 }
 
-static void load_file(struct loader *ld)
+/* The records of one unit, DATA (LEN bytes, malloc'ed: freed here), from
+ * a record file or an object's section: ld->path names it in messages. */
+static void load_text(struct loader *ld, char *data, size_t len)
 {
-	struct file_lines fl = { 0 };
+	struct file_lines fl = { .data = data };
 	struct lf_rec tu, r;
 	size_t first = ld->out->recs.n, sections = 0, unknown = 0, good = 0;
 	char *err;
 
 	ld->file_skipped = 0;
-	read_lines(ld->path, &fl);
+	split_lines(&fl, len);
 	if (!check_last_line(ld, &fl, &tu))
 		goto done;
 	for (size_t i = 0; i + 1 < fl.lines.n; i++) {
@@ -250,6 +250,105 @@ done:
 		ld->out->skipped_lines += ld->file_skipped;
 		ld->out->skipped_files++;
 	}
+}
+
+static void load_file(struct loader *ld)
+{
+	size_t len;
+	char *data = lf_read_file(ld->path, &len);
+
+	if (!data)
+		lf_die("cannot read %s: %s", ld->path, strerror(errno));
+	load_text(ld, data, len);
+}
+
+/* An object's records: its section, and the name its unit's record file
+ * would have, for the same order as a record directory. */
+struct unit {
+	char *obj, *key, *text;
+	size_t len;
+};
+
+/* DIR/NAME.lfr of the plugin's output.c: "/" is "__", "_" is "_-". */
+static char *record_file_name(const char *tu)
+{
+	struct strbuf sb = { 0 };
+
+	for (; *tu; tu++)
+		sb_printf(&sb, "%s", *tu == '/' ? "__" : *tu == '_' ? "_-" :
+			  (char[]){ *tu, 0 });
+	sb_printf(&sb, ".lfr");
+	return sb.s;
+}
+
+/* The unit of TEXT from its last line, the tu record; "" if that is no
+ * tu record (load_text() then says why). */
+static char *unit_key(const char *text, size_t len)
+{
+	const char *end = text + len, *p;
+	struct lf_rec r;
+	char *err = NULL;
+
+	if (len && end[-1] == '\n')
+		end--;
+	for (p = end; p > text && p[-1] != '\n'; p--)
+		;
+	if (!parse_line(p, end - p, &r, &err) || r.kind != LF_REC_TU || !r.tu) {
+		free(err);
+		return xstrdup("");
+	}
+	return record_file_name(r.tu);
+}
+
+static int cmp_units(const void *a, const void *b)
+{
+	const struct unit *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	return c ? c : strcmp(x->obj, y->obj);
+}
+
+/* Read each object's section; objects without one are named, not fatal. */
+static void load_objects(struct loader *ld, const char *path,
+			 struct lf_objlist *objs)
+{
+	struct { struct unit *v; size_t n, cap; } units = { 0 };
+
+	if (!objs->n)
+		lf_die("%s: no record files (*.lfr) and no objects (*.o)", path);
+	for (size_t i = 0; i < objs->n; i++) {
+		size_t len, seclen;
+		const char *sec;
+		char *data = lf_read_file(objs->v[i], &len);
+		struct unit u = { .obj = objs->v[i] };
+
+		if (!data)
+			lf_die("cannot read %s: %s", objs->v[i], strerror(errno));
+		ld->out->objects++;
+		if (lf_elf_section(objs->v[i], data, len, LF_RECORDS_SECTION,
+				   &sec, &seclen)) {
+			VEC_PUSH(&ld->out->unplugged, objs->v[i]);
+			free(data);
+			continue;
+		}
+		u.text = xmalloc(seclen + 1);
+		memcpy(u.text, sec, seclen);
+		u.len = seclen;
+		free(data);
+		u.key = unit_key(u.text, u.len);
+		VEC_PUSH(&units, u);
+	}
+	lf_sort(units.v, units.n, sizeof(*units.v), cmp_units);
+	for (size_t i = 0; i < units.n; i++) {
+		ld->path = xasprintf("%s(%s)", units.v[i].obj, LF_RECORDS_SECTION);
+		load_text(ld, units.v[i].text, units.v[i].len);
+		free(units.v[i].key);
+	}
+	free(units.v);
+	if (!ld->out->files && !ld->out->skipped_files)
+		lf_die("%s: none of %zu object%s has records (section %s): was it "
+		       "built with the plugin, without -fplugin-arg-lockfit-out?",
+		       path, objs->n, lf_plural(objs->n), LF_RECORDS_SECTION);
 }
 
 struct names {
@@ -386,11 +485,17 @@ void lf_records_load(const char *dir, unsigned load, struct lf_records *out)
 		.mixed_builds = load & LF_LOAD_MIXED_BUILDS,
 	};
 
+	struct lf_objlist objs;
+
 	memset(out, 0, sizeof(*out));
-	list_dir(dir, &names);
-	for (size_t i = 0; i < names.n; i++) {
-		ld.path = xasprintf("%s/%s", dir, names.v[i]);
-		load_file(&ld);
+	if (lf_objects_list(dir, &objs)) {
+		load_objects(&ld, dir, &objs);
+	} else {
+		list_dir(dir, &names);
+		for (size_t i = 0; i < names.n; i++) {
+			ld.path = xasprintf("%s/%s", dir, names.v[i]);
+			load_file(&ld);
+		}
 	}
 	if (!out->files)
 		lf_die("%s: no usable record files (%zu skipped)", dir,

@@ -49,6 +49,21 @@ static void header_incomplete(FILE *out, const struct lf_records *r)
 	lf_fprintf(out, "\n");
 }
 
+/* Only when some are missing: otherwise objects and a record directory
+ * give the same report. */
+static void header_unplugged(FILE *out, const struct lf_records *r)
+{
+	if (!r->unplugged.n)
+		return;
+	lf_fprintf(out, "objects not built with the plugin: %zu of %zu: ",
+		   r->unplugged.n, r->objects);
+	for (size_t i = 0; i < r->unplugged.n && i < 3; i++)
+		lf_fprintf(out, "%s%s", i ? ", " : "", r->unplugged.v[i]);
+	if (r->unplugged.n > 3)
+		lf_fprintf(out, " and %zu more", r->unplugged.n - 3);
+	lf_fprintf(out, "\n");
+}
+
 static void header(FILE *out, const struct lf_analysis *a)
 {
 	const struct lf_records *r = &a->recs;
@@ -57,6 +72,7 @@ static void header(FILE *out, const struct lf_analysis *a)
 		"(skipped: %zu lines in %zu files)\n", r->records, r->files,
 		r->skipped_lines, r->skipped_files);
 	header_incomplete(out, r);
+	header_unplugged(out, r);
 	lf_fprintf(out, "duplicate header records merged: %zu; unresolved lock "
 		"primitives: %zu\n", r->duplicates, r->unresolved);
 	header_profile(out, a);
