@@ -101,6 +101,7 @@ check: deps
 	$(MAKE) all
 	testsuite/run-rules-tests
 	testsuite/tools/run
+	testsuite/objects/run
 	testsuite/security/run
 	testsuite/index/run
 	testsuite/fuzz/selftest
