@@ -6,7 +6,7 @@ set -eu
 prog=kernel-compile.sh
 usage() {
 	cat <<EOF
-Usage: $prog --plugin PATH [--out DIR] [--plugin-arg KEY=VALUE]... [--jobs N] [--] OBJ...
+Usage: $prog --plugin PATH [--out DIR | --no-out] [--plugin-arg KEY=VALUE]... [--jobs N] [--] OBJ...
        $prog --no-plugin [--jobs N] [--] OBJ...
 
 Ensure the kernel tree (scripts/kernel-tree.sh), then compile exactly the
@@ -24,6 +24,8 @@ Options:
   --plugin PATH          the plugin .so to load
   --no-plugin            compile without any plugin (baseline for timing)
   --out DIR              plugin output directory (created; default ./lockfit-out)
+  --no-out               no out=: the records go into each object's
+                         .lockfit.records section (docs/RECORDS.md)
   --plugin-arg KEY=VAL   extra -fplugin-arg-NAME-KEY=VAL (repeatable)
   --jobs N               make -j value (default: nproc)
   -h, --help             show this help
@@ -37,12 +39,13 @@ die() { echo "$prog: error: $*" >&2; exit 2; }
 need_arg() { [ "$2" -ge 2 ] || die "$1 needs an argument (try --help)"; }
 no_space() { case $2 in *[[:space:]]*) die "$1 must not contain whitespace: '$2'" ;; esac; }
 
-plugin='' no_plugin=0 out='' jobs=$(nproc) kcflags_args=''
+plugin='' no_plugin=0 no_out=0 out='' jobs=$(nproc) kcflags_args=''
 while [ $# -gt 0 ]; do
 	case $1 in
 	--plugin) need_arg "$1" $#; plugin=$2; shift ;;
 	--no-plugin) no_plugin=1 ;;
 	--out) need_arg "$1" $#; out=$2; shift ;;
+	--no-out) no_out=1 ;;
 	--plugin-arg)
 		need_arg "$1" $#
 		key=${2%%=*}
@@ -66,8 +69,10 @@ done
 [ $# -gt 0 ] || die "no objects given (try --help)"
 
 if [ "$no_plugin" = 1 ]; then
-	[ -z "$plugin$out$kcflags_args" ] || die "--no-plugin excludes --plugin, --out and --plugin-arg"
+	[ -z "$plugin$out$kcflags_args" ] && [ $no_out = 0 ] ||
+		die "--no-plugin excludes --plugin, --out, --no-out and --plugin-arg"
 else
+	[ $no_out = 0 ] || [ -z "$out" ] || die "--out and --no-out exclude each other"
 	[ -n "$plugin" ] || die "--plugin PATH or --no-plugin is required (try --help)"
 	{ [ -f "$plugin" ] && [ -r "$plugin" ]; } || die "plugin not found or not readable: $plugin"
 	plugin=$(realpath "$plugin")
@@ -76,8 +81,10 @@ else
 	# cannot be parsed if NAME contains '-'.
 	name=$(basename "$plugin"); name=${name%.*}
 	case $name in '' | *[!A-Za-z0-9_]*) die "plugin file name must be NAME.so with NAME in [A-Za-z0-9_]: $plugin" ;; esac
-	out=$(realpath -m "${out:-lockfit-out}")
-	no_space "output directory" "$out"
+	if [ $no_out = 0 ]; then
+		out=$(realpath -m "${out:-lockfit-out}")
+		no_space "output directory" "$out"
+	fi
 fi
 
 tree=$("$(dirname "$0")/kernel-tree.sh" --print-dir) || exit
@@ -101,8 +108,12 @@ for obj; do rm -f "$tree/$obj"; done
 if [ "$no_plugin" = 1 ]; then
 	exec make -C "$tree" -j"$jobs" KBUILD_NOCMDDEP=1 KCFLAGS= "$@"
 fi
-mkdir -p "$out" || die "cannot create output directory: $out"
-kcflags="-fplugin=$plugin -fplugin-arg-$name-out=$out"
+if [ $no_out = 1 ]; then
+	kcflags="-fplugin=$plugin"
+else
+	mkdir -p "$out" || die "cannot create output directory: $out"
+	kcflags="-fplugin=$plugin -fplugin-arg-$name-out=$out"
+fi
 for kv in $kcflags_args; do
 	kcflags="$kcflags -fplugin-arg-$name-$kv"
 done

@@ -241,7 +241,7 @@ bool lf_objects_list(const char *path, struct lf_objlist *out)
 
 	memset(out, 0, sizeof(*out));
 	if (stat(path, &st))
-		lf_die("cannot read %s: %s", path, strerror(errno));
+		lf_die("cannot open record directory %s: %s", path, strerror(errno));
 	if (!S_ISDIR(st.st_mode)) {
 		VEC_PUSH(out, xstrdup(path));
 		return true;

@@ -315,7 +315,8 @@ static void load_objects(struct loader *ld, const char *path,
 	struct { struct unit *v; size_t n, cap; } units = { 0 };
 
 	if (!objs->n)
-		lf_die("%s: no record files (*.lfr) and no objects (*.o)", path);
+		lf_die("%s: no record files (*.lfr) and no objects (*.o): was the "
+		       "build run with the plugin?", path);
 	for (size_t i = 0; i < objs->n; i++) {
 		size_t len, seclen;
 		const char *sec;
