@@ -106,9 +106,11 @@ static bool ar_number(const char *f, size_t n, size_t *val)
 /*
  * The members of thin archive PATH, made relative to the build's top
  * (they are stored relative to the archive's directory).  Members that
- * are archives themselves are read in turn.
+ * are archives themselves are read in turn (ar T flattens them: deeper
+ * than a few levels is a loop).
  */
-static void read_thin_archive(const char *path, struct lf_objlist *out)
+static void read_thin_archive(const char *path, struct lf_objlist *out,
+			      int depth)
 {
 	size_t len, off = 8, strtab_off = 0, strtab_len = 0;
 	char *data = lf_read_file(path, &len);
@@ -120,6 +122,8 @@ static void read_thin_archive(const char *path, struct lf_objlist *out)
 		slash[1] = 0;
 	else
 		dir[0] = 0;
+	if (depth > 8)
+		lf_die("%s: thin archives nested too deep (a loop?)", path);
 	if (len < 8 || memcmp(data, "!<thin>\n", 8))
 		lf_die("%s: not a thin archive (kbuild makes them with ar T)", path);
 	while (off < len) {
@@ -164,7 +168,7 @@ static void read_thin_archive(const char *path, struct lf_objlist *out)
 		member = name[0] == '/' ? xasprintf("%.*s", (int)nlen, name) :
 			 xasprintf("%s%.*s", dir, (int)nlen, name);
 		if (has_suffix(member, ".a")) {
-			read_thin_archive(member, out);
+			read_thin_archive(member, out, depth + 1);
 			free(member);
 		} else {
 			VEC_PUSH(out, member);
@@ -210,7 +214,7 @@ static void read_kbuild(const char *top, struct lf_objlist *out)
 		path = xasprintf("%s/built-in.a", top);
 	}
 	if (is_file(path))
-		read_thin_archive(path, out);
+		read_thin_archive(path, out, 0);
 	free(path);
 	path = xasprintf("%s/modules.order", top);
 	data = is_file(path) ? lf_read_file(path, &len) : NULL;
