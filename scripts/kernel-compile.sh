@@ -27,6 +27,8 @@ Options:
   --no-out               no out=: the records go into each object's
                          .lockfit.records section (docs/RECORDS.md)
   --plugin-arg KEY=VAL   extra -fplugin-arg-NAME-KEY=VAL (repeatable)
+  --ccache DIR           compile through ccache (Debian: /usr/lib/ccache),
+                         with its cache in DIR
   --jobs N               make -j value (default: nproc)
   -h, --help             show this help
 Paths may be relative; they are made absolute.  They must not contain
@@ -46,6 +48,11 @@ while [ $# -gt 0 ]; do
 	--no-plugin) no_plugin=1 ;;
 	--out) need_arg "$1" $#; out=$2; shift ;;
 	--no-out) no_out=1 ;;
+	--ccache)
+		need_arg "$1" $#
+		[ -x /usr/lib/ccache/gcc ] || die "--ccache: no /usr/lib/ccache/gcc (Debian package ccache)"
+		export CCACHE_DIR
+		CCACHE_DIR=$(realpath -m "$2"); PATH=/usr/lib/ccache:$PATH; shift ;;
 	--plugin-arg)
 		need_arg "$1" $#
 		key=${2%%=*}
