@@ -5,7 +5,8 @@
  * A kbuild output directory keeps the objects of every configuration it
  * ever built; only kbuild's own lists say which belong to the current
  * one: the members of vmlinux.a (or of the top built-in.a before the
- * vmlinux link), and for each module of modules.order its .mod file.
+ * vmlinux link) and of the lib.a archives, and for each module of
+ * modules.order its .mod file.
  * These archives are thin: the members are names of files, read here
  * without running ar.
  */
@@ -203,6 +204,32 @@ static void read_mod(const char *top, const char *entry, struct lf_objlist *out)
 	free(base);
 }
 
+/* vmlinux also links lib/lib.a and arch/ARCH/lib/lib.a (kbuild's
+ * KBUILD_VMLINUX_LIBS, lib-y), outside vmlinux.a. */
+static void libs(const char *top, struct lf_objlist *out)
+{
+	char *path = xasprintf("%s/lib/lib.a", top), *arch;
+	DIR *d;
+	struct dirent *de;
+
+	if (is_file(path))
+		read_thin_archive(path, out, 0);
+	free(path);
+	arch = xasprintf("%s/arch", top);
+	d = opendir(arch);
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		path = xasprintf("%s/%s/lib/lib.a", arch, de->d_name);
+		if (is_file(path))
+			read_thin_archive(path, out, 0);
+		free(path);
+	}
+	if (d)
+		closedir(d);
+	free(arch);
+}
+
 static void read_kbuild(const char *top, struct lf_objlist *out)
 {
 	char *path, *data, *line, *save;
@@ -216,6 +243,7 @@ static void read_kbuild(const char *top, struct lf_objlist *out)
 	if (is_file(path))
 		read_thin_archive(path, out, 0);
 	free(path);
+	libs(top, out);
 	path = xasprintf("%s/modules.order", top);
 	data = is_file(path) ? lf_read_file(path, &len) : NULL;
 	if (data)
