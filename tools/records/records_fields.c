@@ -332,8 +332,13 @@ bool lf_record_parse(json_t *o, struct lf_rec *r, struct lf_parse *p)
 		/* the kind first: a bad tu record is no cut file */
 		r->kind = kinds[i].kind;
 		p->what = kinds[i].name;
-		return parse_fields(o, LF_OWN_record, r, p) &&
-		       parse_fields(o, kinds[i].owner, r, p);
+		if (!parse_fields(o, LF_OWN_record, r, p) ||
+		    !parse_fields(o, kinds[i].owner, r, p))
+			return false;
+		/* a calls record names its file only when it is not the unit */
+		if (r->kind == LF_REC_CALLS && !r->file)
+			r->file = r->tu;
+		return true;
 	}
 	p->err = xasprintf("unknown record kind '%s'", record);
 	return false;
@@ -414,9 +419,34 @@ static bool hook_nested(json_t *arr, void *dst, struct lf_parse *p)
 	return true;
 }
 
+/* "context" as the list of the flags that are true: all are stated. */
+static bool context_list(json_t *c, struct lf_rec *r, struct lf_parse *p)
+{
+	struct lf_context ctx = { .present = true };
+	size_t i, k;
+	json_t *e;
+
+	json_array_foreach(c, i, e) {
+		const struct lf_field *f = fields + first[LF_OWN_context];
+		const char *s = json_string_value(e);
+
+		for (k = 0; s && k < count[LF_OWN_context]; k++, f++)
+			if (!strcmp(f->key, s))
+				break;
+		if (!s || k == count[LF_OWN_context])
+			return lf_fail(p, "context", "a list of preempt_disabled, "
+				       "irqs_disabled, bh_disabled");
+		*(bool *)((char *)&ctx + f->off) = true;
+	}
+	r->ctx = ctx;
+	return true;
+}
+
 /*
- * "context" is optional (the plugin may add it).  One that lacks a flag
- * proves nothing, so it counts as absent: never as "nothing disabled".
+ * "context" is optional (the plugin may add it): the list of the flags
+ * that are true, or (earlier plugins) an object of all three.  An
+ * object that lacks a flag proves nothing, so it counts as absent:
+ * never as "nothing disabled".
  */
 static bool hook_context(json_t *o, void *dst, struct lf_parse *p)
 {
@@ -425,6 +455,8 @@ static bool hook_context(json_t *o, void *dst, struct lf_parse *p)
 	const struct lf_field *f = fields + first[LF_OWN_context];
 	struct lf_context ctx = { 0 };
 
+	if (json_is_array(c))
+		return context_list(c, r, p);
 	for (size_t i = 0; i < count[LF_OWN_context]; i++, f++) {
 		json_t *flag = json_object_get(c, f->key);
 
@@ -552,7 +584,8 @@ static bool hook_how(json_t *o, void *dst, struct lf_parse *p)
 	return true;
 }
 
-/* calls: [callee, line, context], the biggest record kind, so compact. */
+/* calls: [callee, line, context], the biggest record kind, so compact;
+ * [callee, line] is an "entry" call. */
 static bool hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 {
 	static const long line_range[] = { LF_RANGE_LINE };
@@ -568,7 +601,8 @@ static bool hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 		struct lf_callee c;
 		const char *const *s;
 
-		if (!json_is_array(e) || json_array_size(e) != 3)
+		if (!json_is_array(e) || json_array_size(e) < 2 ||
+		    json_array_size(e) > 3)
 			return lf_fail(p, "calls", "a list of [callee, line, context]");
 		if (!json_is_string(json_array_get(e, 0)))
 			return lf_fail(p, "calls callee", "a string");
@@ -581,7 +615,8 @@ static bool hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 			return false;
 		c.callee = lf_intern(c.callee);
 		c.line = json_integer_value(line);
-		c.context = json_string_value(json_array_get(e, 2));
+		c.context = json_array_size(e) == 2 ? "entry" :
+			    json_string_value(json_array_get(e, 2));
 		for (s = enum_CALL_CONTEXT; c.context && *s; s++)
 			if (!strcmp(*s, c.context))
 				break;
