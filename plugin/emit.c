@@ -45,6 +45,18 @@ static void set_location(json_t *obj, location_t loc)
 	set(obj, K(place, column), json_integer(xloc.column));
 }
 
+/* NAME as the records write it: ":f" for "TU:f", a static function of
+ * this unit (the reader puts the record's tu back in front). */
+static json_t *fn_json(const char *name)
+{
+	const char *tu = lf_tu_file();
+	size_t n = strlen(tu);
+
+	if (!strncmp(name, tu, n) && name[n] == ':')
+		name += n;
+	return json_string(name);
+}
+
 /* A new record of KIND at LOC in function FNDECL (either may be absent). */
 static json_t *record_new(const char *kind, location_t loc, tree fndecl)
 {
@@ -57,7 +69,7 @@ static json_t *record_new(const char *kind, location_t loc, tree fndecl)
 	if (loc != UNKNOWN_LOCATION)
 		set_location(rec, loc);
 	if (fndecl)
-		set(rec, K(place, function), json_string(
+		set(rec, K(place, function), fn_json(
 			lf_function_id(fndecl, fnbuf, sizeof(fnbuf))));
 	return rec;
 }
@@ -151,7 +163,7 @@ static json_t *calls_json(const struct lf_section *sec)
 			lf_bounded_call_lookup(lf_decl_name(call->callee) ?: "")
 			: NULL;
 
-		set(c, K(section_call, callee), json_string(
+		set(c, K(section_call, callee), fn_json(
 			lf_callee_name(call->callee, buf, sizeof(buf))));
 		set(c, K(section_call, line), line_of(call->stmt));
 		if (call->sum) {
@@ -196,7 +208,7 @@ static json_t *nested_json(const struct lf_fn *fn, const struct lf_section *sec)
 		set(n, K(nested, class), json_string(lf_class_name(via->lock->cls)));
 		set(n, K(nested, mode), json_string(lf_mode_name(via->lock->mode)));
 		set(n, K(nested, line), line_of(via->stmt));
-		set(n, K(nested, via), json_string(
+		set(n, K(nested, via), fn_json(
 			lf_callee_name(via->callee, buf, sizeof(buf))));
 		json_array_append_new(arr, n);
 	}
@@ -307,7 +319,7 @@ static void emit_lockarg(const struct lf_fn *fn, const struct lf_lockarg *la)
 				 fn->fun->decl);
 	char buf[512];
 
-	set(rec, K(lock_arg, callee), json_string(
+	set(rec, K(lock_arg, callee), fn_json(
 		lf_callee_name(la->callee, buf, sizeof(buf))));
 	set(rec, K(lock_arg, arg), json_integer(la->arg));
 	set_lock(rec, fn, la->lock);
@@ -557,8 +569,9 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 			/* [callee, line, context]: the biggest record kind,
 			 * so kept compact; [callee, line] for "entry" */
 			line = LOCATION_LINE(lf_user_location(gimple_location(stmt)));
-			c.tuple = c.entry ? json_pack("[si]", name, line) :
-				  json_pack("[sis]", name, line, contexts[context]);
+			c.tuple = c.entry ? json_pack("[oi]", fn_json(name), line) :
+				  json_pack("[ois]", fn_json(name), line,
+					    contexts[context]);
 			p->calls.safe_push(c);
 		}
 	}

@@ -177,6 +177,34 @@ static void bind_schema(void)
 	bound = true;
 }
 
+/* The record being read's tu: ":f" names its static function f. */
+static const char *unit_tu;
+
+/* A function name, ":f" written for "TU:f" (a static of the unit);
+ * TEXT: checked as text first (the calls lists never were). */
+static bool get_function(json_t *v, const char *key, bool callee, bool text,
+			 const char **out, struct lf_parse *p)
+{
+	const char *s = json_string_value(v);
+	char *full;
+	bool ok;
+
+	if (!s || s[0] != ':' || !unit_tu) {
+		if (!s)
+			return lf_fail(p, key, "a string");
+		ok = (!text || lf_check_text(s, key, p)) &&
+		     lf_check_function(s, key, callee, p);
+		*out = ok ? lf_intern(s) : NULL;
+		return ok;
+	}
+	full = xasprintf("%s%s", unit_tu, s);
+	ok = (!text || lf_check_text(full, key, p)) &&
+	     lf_check_function(full, key, callee, p);
+	*out = ok ? lf_intern(full) : NULL;
+	free(full);
+	return ok;
+}
+
 static void store_int(const struct lf_field *f, void *dst, long n)
 {
 	char *m = (char *)dst + f->off;
@@ -204,7 +232,8 @@ static bool get_field(json_t *o, const struct lf_field *f, void *dst,
 		break;
 	case LF_T_FUNCTION:
 	case LF_T_CALLEE:
-		ok = lf_get_function(o, f->key, f->type == LF_T_CALLEE, &s, p);
+		ok = get_function(json_object_get(o, f->key), f->key,
+				  f->type == LF_T_CALLEE, true, &s, p);
 		break;
 	case LF_T_API:
 		ok = lf_get_api(o, f->key, &s, p);
@@ -332,8 +361,11 @@ bool lf_record_parse(json_t *o, struct lf_rec *r, struct lf_parse *p)
 		/* the kind first: a bad tu record is no cut file */
 		r->kind = kinds[i].kind;
 		p->what = kinds[i].name;
-		if (!parse_fields(o, LF_OWN_record, r, p) ||
-		    !parse_fields(o, kinds[i].owner, r, p))
+		unit_tu = NULL;
+		if (!parse_fields(o, LF_OWN_record, r, p))
+			return false;
+		unit_tu = r->tu;
+		if (!parse_fields(o, kinds[i].owner, r, p))
 			return false;
 		/* a calls record names its file only when it is not the unit */
 		if (r->kind == LF_REC_CALLS && !r->file)
@@ -610,10 +642,9 @@ static bool hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 		    json_integer_value(line) < line_range[0] ||
 		    json_integer_value(line) > line_range[1])
 			return lf_fail(p, "calls line", "a line number");
-		c.callee = json_string_value(json_array_get(e, 0));
-		if (!lf_check_function(c.callee, "calls callee", true, p))
+		if (!get_function(json_array_get(e, 0), "calls callee", true,
+				  false, &c.callee, p))
 			return false;
-		c.callee = lf_intern(c.callee);
 		c.line = json_integer_value(line);
 		c.context = json_array_size(e) == 2 ? "entry" :
 			    json_string_value(json_array_get(e, 2));
