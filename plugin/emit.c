@@ -157,24 +157,28 @@ static json_t *calls_json(const struct lf_section *sec)
 	unsigned i;
 	struct lf_held_call *call;
 
+	/* [callee, line, cost, cost_known, loop]: the fields of
+	 * section_call by position, those after a null cost or before
+	 * the end that are false left out */
 	FOR_EACH_VEC_ELT(sec->calls, i, call) {
-		json_t *c = json_object();
+		json_t *c = json_array();
 		const struct lf_bounded_call *bounded = call->callee ?
 			lf_bounded_call_lookup(lf_decl_name(call->callee) ?: "")
 			: NULL;
 
-		set(c, K(section_call, callee), fn_json(
+		json_array_append_new(c, fn_json(
 			lf_callee_name(call->callee, buf, sizeof(buf))));
-		set(c, K(section_call, line), line_of(call->stmt));
+		json_array_append_new(c, line_of(call->stmt));
 		if (call->sum) {
-			set(c, K(section_call, cost), json_integer(call->sum->cost));
-			set(c, K(section_call, cost_known), json_boolean(call->sum->known));
-			set_true(c, K(section_call, loop), call->sum->loop);
+			json_array_append_new(c, json_integer(call->sum->cost));
+			json_array_append_new(c, json_boolean(call->sum->known));
+			if (call->sum->loop)
+				json_array_append_new(c, json_true());
 		} else if (bounded) {
-			set(c, K(section_call, cost), json_integer(bounded->cost));
-			set(c, K(section_call, cost_known), json_true());
+			json_array_append_new(c, json_integer(bounded->cost));
+			json_array_append_new(c, json_true());
 		} else {
-			set(c, K(section_call, cost), json_null());
+			json_array_append_new(c, json_null());
 		}
 		json_array_append_new(arr, c);
 	}

@@ -415,7 +415,30 @@ static bool hook_releases(json_t *arr, void *dst, struct lf_parse *p)
 	return true;
 }
 
-/* A call's "cost" is null when its body is not known: nothing follows. */
+/* TUPLE's elements as the fields of OWNER, in the schema's order (the
+ * new reference, or NULL after a message if there are too many). */
+static json_t *tuple_object(json_t *tuple, enum lf_owner owner,
+			    const char *key, const char *list, struct lf_parse *p)
+{
+	const struct lf_field *f = fields + first[owner];
+	json_t *o, *e;
+	size_t i;
+
+	if (json_array_size(tuple) > count[owner]) {
+		lf_fail(p, key, list);
+		return NULL;
+	}
+	o = json_object();
+	json_array_foreach(tuple, i, e)
+		json_object_set(o, f[i].key, e);
+	return o;
+}
+
+/*
+ * A call's "cost" is null when its body is not known: nothing follows.
+ * Each call is an object, or (smaller) the list of its fields in the
+ * schema's order.
+ */
 static bool hook_calls(json_t *arr, void *dst, struct lf_parse *p)
 {
 	struct lf_rec *r = dst;
@@ -425,10 +448,17 @@ static bool hook_calls(json_t *arr, void *dst, struct lf_parse *p)
 	p->what = owner_what[LF_OWN_section_call];
 	json_array_foreach(arr, i, e) {
 		struct lf_call c = { 0 };
+		json_t *o = json_is_array(e) ? tuple_object(e,
+			LF_OWN_section_call, "calls",
+			"a list of [callee, line, cost, cost_known, loop]", p) :
+			json_incref(e);
+		bool ok = o && parse_fields(o, LF_OWN_section_call, &c, p);
 
-		if (!parse_fields(e, LF_OWN_section_call, &c, p))
+		if (ok)
+			c.known_body = !json_is_null(json_object_get(o, "cost"));
+		json_decref(o);
+		if (!ok)
 			return false;
-		c.known_body = !json_is_null(json_object_get(e, "cost"));
 		VEC_PUSH(&r->calls, c);
 	}
 	return true;
