@@ -140,13 +140,10 @@ static json_t *releases_json(const struct lf_fn *fn, const struct lf_section *se
 	unsigned i;
 	int ev;
 
-	FOR_EACH_VEC_ELT(sec->releases, i, ev) {
-		json_t *rel = json_object();
-
-		set(rel, K(release, line), line_of(fn->events[ev].stmt));
-		set(rel, K(release, primitive), json_string(fn->events[ev].prim->name));
-		json_array_append_new(arr, rel);
-	}
+	/* [line, primitive]: the fields of release by position */
+	FOR_EACH_VEC_ELT(sec->releases, i, ev)
+		json_array_append_new(arr, json_pack("[os]",
+			line_of(fn->events[ev].stmt), fn->events[ev].prim->name));
 	return arr;
 }
 
@@ -191,30 +188,26 @@ static json_t *nested_json(const struct lf_fn *fn, const struct lf_section *sec)
 	unsigned i;
 	int ev;
 
+	/* [lock_kind, lock, class, mode, line, via]: the fields of nested
+	 * by position, via only when the lock is taken in a callee */
 	FOR_EACH_VEC_ELT(sec->nested, i, ev) {
 		const struct lf_event *e = &fn->events[ev];
-		json_t *n = json_object();
+		const struct lf_lockid *id = &fn->locks[e->lock];
 
-		set_lock(n, fn, e->lock);
-		set(n, K(nested, class), json_string(lf_class_name(e->cls)));
-		set(n, K(nested, mode), json_string(lf_mode_name(e->prim->mode)));
-		set(n, K(nested, line), line_of(e->stmt));
-		json_array_append_new(arr, n);
+		json_array_append_new(arr, json_pack("[ssss o]",
+			lf_lockid_kind_name(id->kind), id->name,
+			lf_class_name(e->cls), lf_mode_name(e->prim->mode),
+			line_of(e->stmt)));
 	}
 	for (i = 0; i < sec->nested_via.length(); i++) {
 		const struct lf_nested_via *via = &sec->nested_via[i];
-		json_t *n = json_object();
 		char buf[512];
 
-		set(n, K(nested, lock), json_string(via->lock->name));
-		set(n, K(nested, lock_kind), json_string(
-			lf_lockid_kind_name(via->lock->kind)));
-		set(n, K(nested, class), json_string(lf_class_name(via->lock->cls)));
-		set(n, K(nested, mode), json_string(lf_mode_name(via->lock->mode)));
-		set(n, K(nested, line), line_of(via->stmt));
-		set(n, K(nested, via), fn_json(
-			lf_callee_name(via->callee, buf, sizeof(buf))));
-		json_array_append_new(arr, n);
+		json_array_append_new(arr, json_pack("[ssss oo]",
+			lf_lockid_kind_name(via->lock->kind), via->lock->name,
+			lf_class_name(via->lock->cls),
+			lf_mode_name(via->lock->mode), line_of(via->stmt),
+			fn_json(lf_callee_name(via->callee, buf, sizeof(buf)))));
 	}
 	return arr;
 }

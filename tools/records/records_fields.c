@@ -398,23 +398,6 @@ static bool hook_decl(json_t *o, void *dst, struct lf_parse *p)
 	return true;
 }
 
-static bool hook_releases(json_t *arr, void *dst, struct lf_parse *p)
-{
-	struct lf_rec *r = dst;
-	size_t i;
-	json_t *e;
-
-	p->what = owner_what[LF_OWN_release];
-	json_array_foreach(arr, i, e) {
-		struct lf_release rel;
-
-		if (!parse_fields(e, LF_OWN_release, &rel, p))
-			return false;
-		VEC_PUSH(&r->releases, rel.line);
-	}
-	return true;
-}
-
 /* TUPLE's elements as the fields of OWNER, in the schema's order (the
  * new reference, or NULL after a message if there are too many). */
 static json_t *tuple_object(json_t *tuple, enum lf_owner owner,
@@ -432,6 +415,28 @@ static json_t *tuple_object(json_t *tuple, enum lf_owner owner,
 	json_array_foreach(tuple, i, e)
 		json_object_set(o, f[i].key, e);
 	return o;
+}
+
+static bool hook_releases(json_t *arr, void *dst, struct lf_parse *p)
+{
+	struct lf_rec *r = dst;
+	size_t i;
+	json_t *e;
+
+	p->what = owner_what[LF_OWN_release];
+	json_array_foreach(arr, i, e) {
+		struct lf_release rel;
+		json_t *o = json_is_array(e) ? tuple_object(e, LF_OWN_release,
+			"releases", "a list of [line, primitive]", p) :
+			json_incref(e);
+		bool ok = o && parse_fields(o, LF_OWN_release, &rel, p);
+
+		json_decref(o);
+		if (!ok)
+			return false;
+		VEC_PUSH(&r->releases, rel.line);
+	}
+	return true;
 }
 
 /*
@@ -473,8 +478,13 @@ static bool hook_nested(json_t *arr, void *dst, struct lf_parse *p)
 	p->what = owner_what[LF_OWN_nested];
 	json_array_foreach(arr, i, e) {
 		struct lf_nest n = { 0 };
+		json_t *o = json_is_array(e) ? tuple_object(e, LF_OWN_nested,
+			"nested", "a list of [lock_kind, lock, class, mode, line, "
+			"via]", p) : json_incref(e);
+		bool ok = o && parse_fields(o, LF_OWN_nested, &n, p);
 
-		if (!parse_fields(e, LF_OWN_nested, &n, p))
+		json_decref(o);
+		if (!ok)
 			return false;
 		VEC_PUSH(&r->nested, n);
 	}
