@@ -45,6 +45,18 @@ static void set_location(json_t *obj, location_t loc)
 	set(obj, K(place, column), json_integer(xloc.column));
 }
 
+/* NAME as the records write it: ":f" for "TU:f", a static function of
+ * this unit (the reader puts the record's tu back in front). */
+static json_t *fn_json(const char *name)
+{
+	const char *tu = lf_tu_file();
+	size_t n = strlen(tu);
+
+	if (!strncmp(name, tu, n) && name[n] == ':')
+		name += n;
+	return json_string(name);
+}
+
 /* A new record of KIND at LOC in function FNDECL (either may be absent). */
 static json_t *record_new(const char *kind, location_t loc, tree fndecl)
 {
@@ -57,7 +69,7 @@ static json_t *record_new(const char *kind, location_t loc, tree fndecl)
 	if (loc != UNKNOWN_LOCATION)
 		set_location(rec, loc);
 	if (fndecl)
-		set(rec, K(place, function), json_string(
+		set(rec, K(place, function), fn_json(
 			lf_function_id(fndecl, fnbuf, sizeof(fnbuf))));
 	return rec;
 }
@@ -82,15 +94,28 @@ static void set_lock(json_t *rec, const struct lf_fn *fn, int lock)
 
 	set(rec, K(section, lock), json_string(id->name));
 	set(rec, K(section, lock_kind), json_string(lf_lockid_kind_name(id->kind)));
-	if (id->kind == LF_ID_param)
-		set(rec, K(section, param), json_integer(id->param));
-	if (id->decl && DECL_SOURCE_LOCATION(id->decl) != UNKNOWN_LOCATION) {
-		/* the declaration a rewrite must change too */
-		json_t *decl = json_object();
+}
 
-		set_location(decl, DECL_SOURCE_LOCATION(id->decl));
-		set(rec, K(section, decl), decl);
-	}
+/* The file of the declaration a rewrite must change too (section and
+ * release_only: the others' was never read). */
+static void set_decl(json_t *rec, const struct lf_fn *fn, int lock)
+{
+	const struct lf_lockid *id = &fn->locks[lock];
+	json_t *decl;
+
+	if (!id->decl || DECL_SOURCE_LOCATION(id->decl) == UNKNOWN_LOCATION)
+		return;
+	decl = json_object();
+	set(decl, K(decl, file), json_string(lf_path(
+		expand_location(DECL_SOURCE_LOCATION(id->decl)).file)));
+	set(rec, K(section, decl), decl);
+}
+
+/* A flag written only when true: absent reads as false. */
+static void set_true(json_t *obj, const char *key, bool value)
+{
+	if (value)
+		set(obj, key, json_true());
 }
 
 static void set_primitive(json_t *rec, const struct lf_event *ev)
@@ -115,13 +140,10 @@ static json_t *releases_json(const struct lf_fn *fn, const struct lf_section *se
 	unsigned i;
 	int ev;
 
-	FOR_EACH_VEC_ELT(sec->releases, i, ev) {
-		json_t *rel = json_object();
-
-		set(rel, K(release, line), line_of(fn->events[ev].stmt));
-		set(rel, K(release, primitive), json_string(fn->events[ev].prim->name));
-		json_array_append_new(arr, rel);
-	}
+	/* [line, primitive]: the fields of release by position */
+	FOR_EACH_VEC_ELT(sec->releases, i, ev)
+		json_array_append_new(arr, json_pack("[os]",
+			line_of(fn->events[ev].stmt), fn->events[ev].prim->name));
 	return arr;
 }
 
@@ -132,25 +154,28 @@ static json_t *calls_json(const struct lf_section *sec)
 	unsigned i;
 	struct lf_held_call *call;
 
+	/* [callee, line, cost, cost_known, loop]: the fields of
+	 * section_call by position, those after a null cost or before
+	 * the end that are false left out */
 	FOR_EACH_VEC_ELT(sec->calls, i, call) {
-		json_t *c = json_object();
+		json_t *c = json_array();
 		const struct lf_bounded_call *bounded = call->callee ?
 			lf_bounded_call_lookup(lf_decl_name(call->callee) ?: "")
 			: NULL;
 
-		set(c, K(section_call, callee), json_string(
+		json_array_append_new(c, fn_json(
 			lf_callee_name(call->callee, buf, sizeof(buf))));
-		set(c, K(section_call, line), line_of(call->stmt));
+		json_array_append_new(c, line_of(call->stmt));
 		if (call->sum) {
-			set(c, K(section_call, cost), json_integer(call->sum->cost));
-			set(c, K(section_call, cost_known), json_boolean(call->sum->known));
-			set(c, K(section_call, loop), json_boolean(call->sum->loop));
+			json_array_append_new(c, json_integer(call->sum->cost));
+			json_array_append_new(c, json_boolean(call->sum->known));
+			if (call->sum->loop)
+				json_array_append_new(c, json_true());
 		} else if (bounded) {
-			set(c, K(section_call, cost), json_integer(bounded->cost));
-			set(c, K(section_call, cost_known), json_true());
-			set(c, K(section_call, loop), json_false());
+			json_array_append_new(c, json_integer(bounded->cost));
+			json_array_append_new(c, json_true());
 		} else {
-			set(c, K(section_call, cost), json_null());
+			json_array_append_new(c, json_null());
 		}
 		json_array_append_new(arr, c);
 	}
@@ -163,46 +188,45 @@ static json_t *nested_json(const struct lf_fn *fn, const struct lf_section *sec)
 	unsigned i;
 	int ev;
 
+	/* [lock_kind, lock, class, mode, line, via]: the fields of nested
+	 * by position, via only when the lock is taken in a callee */
 	FOR_EACH_VEC_ELT(sec->nested, i, ev) {
 		const struct lf_event *e = &fn->events[ev];
-		json_t *n = json_object();
+		const struct lf_lockid *id = &fn->locks[e->lock];
 
-		set_lock(n, fn, e->lock);
-		set(n, K(nested, class), json_string(lf_class_name(e->cls)));
-		set(n, K(nested, mode), json_string(lf_mode_name(e->prim->mode)));
-		set(n, K(nested, line), line_of(e->stmt));
-		json_array_append_new(arr, n);
+		json_array_append_new(arr, json_pack("[ssss o]",
+			lf_lockid_kind_name(id->kind), id->name,
+			lf_class_name(e->cls), lf_mode_name(e->prim->mode),
+			line_of(e->stmt)));
 	}
 	for (i = 0; i < sec->nested_via.length(); i++) {
 		const struct lf_nested_via *via = &sec->nested_via[i];
-		json_t *n = json_object();
 		char buf[512];
 
-		set(n, K(nested, lock), json_string(via->lock->name));
-		set(n, K(nested, lock_kind), json_string(
-			lf_lockid_kind_name(via->lock->kind)));
-		set(n, K(nested, class), json_string(lf_class_name(via->lock->cls)));
-		set(n, K(nested, mode), json_string(lf_mode_name(via->lock->mode)));
-		set(n, K(nested, line), line_of(via->stmt));
-		set(n, K(nested, via), json_string(
-			lf_callee_name(via->callee, buf, sizeof(buf))));
-		json_array_append_new(arr, n);
+		json_array_append_new(arr, json_pack("[ssss oo]",
+			lf_lockid_kind_name(via->lock->kind), via->lock->name,
+			lf_class_name(via->lock->cls),
+			lf_mode_name(via->lock->mode), line_of(via->stmt),
+			fn_json(lf_callee_name(via->callee, buf, sizeof(buf)))));
 	}
 	return arr;
 }
 
 /* What is off when the section is entered (before the acquire), on every
- * path from function entry: a sleeping lock needs all three false. */
+ * path from function entry, as the list of the flags that are true
+ * (usually none): a sleeping lock needs an empty one. */
 static json_t *context_json(struct lf_ctx_result *ctx, gimple *stmt)
 {
 	struct lf_ctx_state st;
-	json_t *c = json_object();
+	json_t *c = json_array();
 
 	lf_ctx_before(ctx, stmt, &st);
-	set(c, K(context, preempt_disabled),
-	    json_boolean(st.depth[LF_CTXI_PREEMPT] > 0));
-	set(c, K(context, irqs_disabled), json_boolean(st.depth[LF_CTXI_IRQ] > 0));
-	set(c, K(context, bh_disabled), json_boolean(st.depth[LF_CTXI_BH] > 0));
+	if (st.depth[LF_CTXI_PREEMPT] > 0)
+		json_array_append_new(c, json_string(K(context, preempt_disabled)));
+	if (st.depth[LF_CTXI_IRQ] > 0)
+		json_array_append_new(c, json_string(K(context, irqs_disabled)));
+	if (st.depth[LF_CTXI_BH] > 0)
+		json_array_append_new(c, json_string(K(context, bh_disabled)));
 	return c;
 }
 
@@ -244,15 +268,15 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
 	json_t *rec = record_new(kind_section, acq->loc, fn->fun->decl);
 
 	set_lock(rec, fn, acq->lock);
+	set_decl(rec, fn, acq->lock);
 	set_primitive(rec, acq);
-	set(rec, K(section, try), json_boolean(acq->prim->action != LF_ACT_acquire));
-	if (acq->try_unresolved)
-		set(rec, K(section, try_unresolved), json_true());
+	set_true(rec, K(section, try), acq->prim->action != LF_ACT_acquire);
+	set_true(rec, K(section, try_unresolved), acq->try_unresolved);
 	set(rec, K(section, cost), json_integer(sec->cost));
 	set(rec, K(section, cost_known), json_boolean(sec->cost_known));
-	set(rec, K(section, loop), json_boolean(sec->loop));
-	set(rec, K(section, recursive), json_boolean(sec->recursive));
-	set(rec, K(section, open_at_exit), json_boolean(sec->open_at_exit));
+	set_true(rec, K(section, loop), sec->loop);
+	set_true(rec, K(section, recursive), sec->recursive);
+	set_true(rec, K(section, open_at_exit), sec->open_at_exit);
 	if (ctx)
 		set(rec, K(section, context), context_json(ctx, acq->stmt));
 	set(rec, K(section, loop_depth), json_integer(
@@ -263,17 +287,11 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
 		lf_calls_bitlock_site(fn->fun->decl);
 	}
 	set(rec, K(section, releases), releases_json(fn, sec));
-	if (!sec->released_in.is_empty()) {
-		json_t *arr = json_array();
-		char buf[512];
-
-		for (unsigned i = 0; i < sec->released_in.length(); i++)
-			json_array_append_new(arr, json_string(lf_callee_name(
-				sec->released_in[i], buf, sizeof(buf))));
-		set(rec, K(section, released_in), arr);
-	}
-	set(rec, K(section, calls), calls_json(sec));
-	set(rec, K(section, nested), nested_json(fn, sec));
+	/* absent lists read as empty */
+	if (!sec->calls.is_empty())
+		set(rec, K(section, calls), calls_json(sec));
+	if (!sec->nested.is_empty() || !sec->nested_via.is_empty())
+		set(rec, K(section, nested), nested_json(fn, sec));
 	record_add(rec);
 	lf_stats.sections++;
 }
@@ -286,6 +304,7 @@ static void emit_release_only(const struct lf_fn *fn, int index)
 	if (ev->cls == LF_CLASS_bitlock)
 		lf_calls_bitlock_site(fn->fun->decl);
 	set_lock(rec, fn, ev->lock);
+	set_decl(rec, fn, ev->lock);
 	set_primitive(rec, ev);
 	record_add(rec);
 }
@@ -297,7 +316,7 @@ static void emit_lockarg(const struct lf_fn *fn, const struct lf_lockarg *la)
 				 fn->fun->decl);
 	char buf[512];
 
-	set(rec, K(lock_arg, callee), json_string(
+	set(rec, K(lock_arg, callee), fn_json(
 		lf_callee_name(la->callee, buf, sizeof(buf))));
 	set(rec, K(lock_arg, arg), json_integer(la->arg));
 	set_lock(rec, fn, la->lock);
@@ -504,6 +523,8 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 	static const char *const contexts[] = { LF_ENUM_CALL_CONTEXT(NAME) };
 	struct pending_fn *p;
 	basic_block bb;
+	expanded_location xloc;
+	const char *file;
 
 	if (!lf_output_wanted() || !lf_emit_callgraph)
 		return;
@@ -525,6 +546,7 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 			enum lf_call_context context;
 			struct pending_call c;
 			const char *name;
+			int line;
 
 			if (ctx)
 				lf_ctx_at(ctx, stmt, &st);
@@ -542,17 +564,24 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 			c.callee = xstrdup(name);
 			c.entry = context == LF_CALL_entry;
 			/* [callee, line, context]: the biggest record kind,
-			 * so kept compact */
-			c.tuple = json_pack("[sis]", name,
-				(int)LOCATION_LINE(lf_user_location(
-					gimple_location(stmt))), contexts[context]);
+			 * so kept compact; [callee, line] for "entry" */
+			line = LOCATION_LINE(lf_user_location(gimple_location(stmt)));
+			c.tuple = c.entry ? json_pack("[oi]", fn_json(name), line) :
+				  json_pack("[ois]", fn_json(name), line,
+					    contexts[context]);
 			p->calls.safe_push(c);
 		}
 	}
 	if (p->calls.is_empty() || p->rec)
 		return;
-	p->rec = record_new(kind_calls, DECL_SOURCE_LOCATION(fun->decl),
-			    fun->decl);
+	/* the function's file only when it is not the unit, its line (for
+	 * people), no column: nothing reads them but the file */
+	p->rec = record_new(kind_calls, UNKNOWN_LOCATION, fun->decl);
+	xloc = expand_location(DECL_SOURCE_LOCATION(fun->decl));
+	file = lf_path(xloc.file);
+	if (strcmp(file, lf_tu_file()))
+		set(p->rec, K(calls, file), json_string(file));
+	set(p->rec, K(calls, line), json_integer(xloc.line));
 	pending.safe_push(p);
 }
 

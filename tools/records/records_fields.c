@@ -177,6 +177,34 @@ static void bind_schema(void)
 	bound = true;
 }
 
+/* The record being read's tu: ":f" names its static function f. */
+static const char *unit_tu;
+
+/* A function name, ":f" written for "TU:f" (a static of the unit);
+ * TEXT: checked as text first (the calls lists never were). */
+static bool get_function(json_t *v, const char *key, bool callee, bool text,
+			 const char **out, struct lf_parse *p)
+{
+	const char *s = json_string_value(v);
+	char *full;
+	bool ok;
+
+	if (!s || s[0] != ':' || !unit_tu) {
+		if (!s)
+			return lf_fail(p, key, "a string");
+		ok = (!text || lf_check_text(s, key, p)) &&
+		     lf_check_function(s, key, callee, p);
+		*out = ok ? lf_intern(s) : NULL;
+		return ok;
+	}
+	full = xasprintf("%s%s", unit_tu, s);
+	ok = (!text || lf_check_text(full, key, p)) &&
+	     lf_check_function(full, key, callee, p);
+	*out = ok ? lf_intern(full) : NULL;
+	free(full);
+	return ok;
+}
+
 static void store_int(const struct lf_field *f, void *dst, long n)
 {
 	char *m = (char *)dst + f->off;
@@ -204,7 +232,8 @@ static bool get_field(json_t *o, const struct lf_field *f, void *dst,
 		break;
 	case LF_T_FUNCTION:
 	case LF_T_CALLEE:
-		ok = lf_get_function(o, f->key, f->type == LF_T_CALLEE, &s, p);
+		ok = get_function(json_object_get(o, f->key), f->key,
+				  f->type == LF_T_CALLEE, true, &s, p);
 		break;
 	case LF_T_API:
 		ok = lf_get_api(o, f->key, &s, p);
@@ -332,8 +361,16 @@ bool lf_record_parse(json_t *o, struct lf_rec *r, struct lf_parse *p)
 		/* the kind first: a bad tu record is no cut file */
 		r->kind = kinds[i].kind;
 		p->what = kinds[i].name;
-		return parse_fields(o, LF_OWN_record, r, p) &&
-		       parse_fields(o, kinds[i].owner, r, p);
+		unit_tu = NULL;
+		if (!parse_fields(o, LF_OWN_record, r, p))
+			return false;
+		unit_tu = r->tu;
+		if (!parse_fields(o, kinds[i].owner, r, p))
+			return false;
+		/* a calls record names its file only when it is not the unit */
+		if (r->kind == LF_REC_CALLS && !r->file)
+			r->file = r->tu;
+		return true;
 	}
 	p->err = xasprintf("unknown record kind '%s'", record);
 	return false;
@@ -361,6 +398,25 @@ static bool hook_decl(json_t *o, void *dst, struct lf_parse *p)
 	return true;
 }
 
+/* TUPLE's elements as the fields of OWNER, in the schema's order (the
+ * new reference, or NULL after a message if there are too many). */
+static json_t *tuple_object(json_t *tuple, enum lf_owner owner,
+			    const char *key, const char *list, struct lf_parse *p)
+{
+	const struct lf_field *f = fields + first[owner];
+	json_t *o, *e;
+	size_t i;
+
+	if (json_array_size(tuple) > count[owner]) {
+		lf_fail(p, key, list);
+		return NULL;
+	}
+	o = json_object();
+	json_array_foreach(tuple, i, e)
+		json_object_set(o, f[i].key, e);
+	return o;
+}
+
 static bool hook_releases(json_t *arr, void *dst, struct lf_parse *p)
 {
 	struct lf_rec *r = dst;
@@ -370,15 +426,24 @@ static bool hook_releases(json_t *arr, void *dst, struct lf_parse *p)
 	p->what = owner_what[LF_OWN_release];
 	json_array_foreach(arr, i, e) {
 		struct lf_release rel;
+		json_t *o = json_is_array(e) ? tuple_object(e, LF_OWN_release,
+			"releases", "a list of [line, primitive]", p) :
+			json_incref(e);
+		bool ok = o && parse_fields(o, LF_OWN_release, &rel, p);
 
-		if (!parse_fields(e, LF_OWN_release, &rel, p))
+		json_decref(o);
+		if (!ok)
 			return false;
 		VEC_PUSH(&r->releases, rel.line);
 	}
 	return true;
 }
 
-/* A call's "cost" is null when its body is not known: nothing follows. */
+/*
+ * A call's "cost" is null when its body is not known: nothing follows.
+ * Each call is an object, or (smaller) the list of its fields in the
+ * schema's order.
+ */
 static bool hook_calls(json_t *arr, void *dst, struct lf_parse *p)
 {
 	struct lf_rec *r = dst;
@@ -388,10 +453,17 @@ static bool hook_calls(json_t *arr, void *dst, struct lf_parse *p)
 	p->what = owner_what[LF_OWN_section_call];
 	json_array_foreach(arr, i, e) {
 		struct lf_call c = { 0 };
+		json_t *o = json_is_array(e) ? tuple_object(e,
+			LF_OWN_section_call, "calls",
+			"a list of [callee, line, cost, cost_known, loop]", p) :
+			json_incref(e);
+		bool ok = o && parse_fields(o, LF_OWN_section_call, &c, p);
 
-		if (!parse_fields(e, LF_OWN_section_call, &c, p))
+		if (ok)
+			c.known_body = !json_is_null(json_object_get(o, "cost"));
+		json_decref(o);
+		if (!ok)
 			return false;
-		c.known_body = !json_is_null(json_object_get(e, "cost"));
 		VEC_PUSH(&r->calls, c);
 	}
 	return true;
@@ -406,17 +478,47 @@ static bool hook_nested(json_t *arr, void *dst, struct lf_parse *p)
 	p->what = owner_what[LF_OWN_nested];
 	json_array_foreach(arr, i, e) {
 		struct lf_nest n = { 0 };
+		json_t *o = json_is_array(e) ? tuple_object(e, LF_OWN_nested,
+			"nested", "a list of [lock_kind, lock, class, mode, line, "
+			"via]", p) : json_incref(e);
+		bool ok = o && parse_fields(o, LF_OWN_nested, &n, p);
 
-		if (!parse_fields(e, LF_OWN_nested, &n, p))
+		json_decref(o);
+		if (!ok)
 			return false;
 		VEC_PUSH(&r->nested, n);
 	}
 	return true;
 }
 
+/* "context" as the list of the flags that are true: all are stated. */
+static bool context_list(json_t *c, struct lf_rec *r, struct lf_parse *p)
+{
+	struct lf_context ctx = { .present = true };
+	size_t i, k;
+	json_t *e;
+
+	json_array_foreach(c, i, e) {
+		const struct lf_field *f = fields + first[LF_OWN_context];
+		const char *s = json_string_value(e);
+
+		for (k = 0; s && k < count[LF_OWN_context]; k++, f++)
+			if (!strcmp(f->key, s))
+				break;
+		if (!s || k == count[LF_OWN_context])
+			return lf_fail(p, "context", "a list of preempt_disabled, "
+				       "irqs_disabled, bh_disabled");
+		*(bool *)((char *)&ctx + f->off) = true;
+	}
+	r->ctx = ctx;
+	return true;
+}
+
 /*
- * "context" is optional (the plugin may add it).  One that lacks a flag
- * proves nothing, so it counts as absent: never as "nothing disabled".
+ * "context" is optional (the plugin may add it): the list of the flags
+ * that are true, or (earlier plugins) an object of all three.  An
+ * object that lacks a flag proves nothing, so it counts as absent:
+ * never as "nothing disabled".
  */
 static bool hook_context(json_t *o, void *dst, struct lf_parse *p)
 {
@@ -425,6 +527,8 @@ static bool hook_context(json_t *o, void *dst, struct lf_parse *p)
 	const struct lf_field *f = fields + first[LF_OWN_context];
 	struct lf_context ctx = { 0 };
 
+	if (json_is_array(c))
+		return context_list(c, r, p);
 	for (size_t i = 0; i < count[LF_OWN_context]; i++, f++) {
 		json_t *flag = json_object_get(c, f->key);
 
@@ -552,7 +656,8 @@ static bool hook_how(json_t *o, void *dst, struct lf_parse *p)
 	return true;
 }
 
-/* calls: [callee, line, context], the biggest record kind, so compact. */
+/* calls: [callee, line, context], the biggest record kind, so compact;
+ * [callee, line] is an "entry" call. */
 static bool hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 {
 	static const long line_range[] = { LF_RANGE_LINE };
@@ -568,7 +673,8 @@ static bool hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 		struct lf_callee c;
 		const char *const *s;
 
-		if (!json_is_array(e) || json_array_size(e) != 3)
+		if (!json_is_array(e) || json_array_size(e) < 2 ||
+		    json_array_size(e) > 3)
 			return lf_fail(p, "calls", "a list of [callee, line, context]");
 		if (!json_is_string(json_array_get(e, 0)))
 			return lf_fail(p, "calls callee", "a string");
@@ -576,12 +682,12 @@ static bool hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 		    json_integer_value(line) < line_range[0] ||
 		    json_integer_value(line) > line_range[1])
 			return lf_fail(p, "calls line", "a line number");
-		c.callee = json_string_value(json_array_get(e, 0));
-		if (!lf_check_function(c.callee, "calls callee", true, p))
+		if (!get_function(json_array_get(e, 0), "calls callee", true,
+				  false, &c.callee, p))
 			return false;
-		c.callee = lf_intern(c.callee);
 		c.line = json_integer_value(line);
-		c.context = json_string_value(json_array_get(e, 2));
+		c.context = json_array_size(e) == 2 ? "entry" :
+			    json_string_value(json_array_get(e, 2));
 		for (s = enum_CALL_CONTEXT; c.context && *s; s++)
 			if (!strcmp(*s, c.context))
 				break;
