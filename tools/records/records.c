@@ -77,6 +77,13 @@ static bool parse_line(const char *text, size_t len, struct lf_rec *r, char **er
 		*err = xstrdup("empty line");
 		return false;
 	}
+	/* jansson 2.14 reads a NUL byte between tokens as a blank: no
+	 * record has one, so a line that does is not what the plugin wrote */
+	if (memchr(text, 0, len)) {
+		*err = xasprintf("a NUL byte (column %zu)",
+				 (size_t)((const char *)memchr(text, 0, len) - text) + 1);
+		return false;
+	}
 	arena_reset();
 	json_set_alloc_funcs(arena_alloc, arena_free);
 	o = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
