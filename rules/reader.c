@@ -337,6 +337,18 @@ static void row_hot(struct table *tb, const char *line)
 	PUSH(&tb->t->hot, w[0]);
 }
 
+/* ---- sourceforms.tbl: name what ---- */
+static void row_sourceform(struct table *tb, const char *line)
+{
+	char *w[2];
+
+	if (split(line, w, 2) != 2 || !identifier(w[0], strlen(w[0])))
+		fail(tb, "expected: name init|assert", NULL, NULL);
+	oneof(tb, w[1], "init assert", "what");
+	once(tb, w[0], 0, "");
+	PUSH(&tb->t->sourceforms, ((struct lfr_sourceform){ w[0], w[1] }));
+}
+
 /* ---- bitlocks.tbl: struct NAME | reason ---- */
 static char *trim(const char *s, size_t n)
 {
@@ -683,6 +695,7 @@ static const struct {
 	{ "rewrites.tbl",	row_rewrite,	end_rewrites },
 	{ "hotpaths.tbl",	row_hot,	NULL },
 	{ "bitlocks.tbl",	row_nogrow,	NULL },
+	{ "sourceforms.tbl",	row_sourceform,	NULL },
 };
 
 static const char *table_file(int which)

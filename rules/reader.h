@@ -102,6 +102,11 @@ struct lfr_rewrite {
 	int line;
 };
 
+/* sourceforms.tbl: a source-level lock form and what it does to the lock */
+struct lfr_sourceform {
+	const char *name, *what;	/* what: "init" or "assert" */
+};
+
 struct lfr_nogrow {
 	const char *name, *why;
 };
@@ -120,6 +125,7 @@ struct lfr_tables {
 	LFR_VEC(struct lfr_rewrite) rewrites;		/* sorted */
 	LFR_VEC(const char *) hot;			/* table order */
 	LFR_VEC(struct lfr_nogrow) nogrow;		/* table order */
+	LFR_VEC(struct lfr_sourceform) sourceforms;	/* table order */
 };
 
 /* Never returns; FMT's arguments are the path, line and table words. */

@@ -122,28 +122,10 @@ char *lf_index_cache_dir(void)
 /* ---- what a use is ------------------------------------------------- */
 
 /* name -> enum lf_use_what + 1, from primitives.tbl (GIMPLE names and the
- * api a developer writes) and the source-level forms it does not list. */
+ * api a developer writes) and sourceforms.tbl (the source-level forms
+ * primitives.tbl does not list). */
 static struct strmap *calls;
 
-static const struct { const char *name; enum lf_use_what what; } extra[] = {
-	/* macros that expand to a primitive of the table */
-	{ "init_rwsem", LF_USE_INIT }, { "__init_rwsem", LF_USE_INIT },
-	{ "percpu_init_rwsem", LF_USE_INIT }, { "spin_lock_init", LF_USE_INIT },
-	{ "mutex_init", LF_USE_INIT }, { "lockdep_set_class", LF_USE_INIT },
-	{ "lockdep_set_class_and_name", LF_USE_INIT },
-	{ "lockdep_set_class_and_subclass", LF_USE_INIT },
-	/* lock (not context) assertions: lockdep.h, rwsem.h */
-	{ "lockdep_assert_held", LF_USE_ASSERT },
-	{ "lockdep_assert_held_write", LF_USE_ASSERT },
-	{ "lockdep_assert_held_read", LF_USE_ASSERT },
-	{ "lockdep_assert_held_once", LF_USE_ASSERT },
-	{ "lockdep_assert_not_held", LF_USE_ASSERT },
-	{ "lockdep_is_held", LF_USE_ASSERT }, { "lockdep_is_held_type", LF_USE_ASSERT },
-	{ "rwsem_is_locked", LF_USE_ASSERT }, { "rwsem_is_contended", LF_USE_ASSERT },
-	{ "rwsem_assert_held", LF_USE_ASSERT },
-	{ "rwsem_assert_held_write", LF_USE_ASSERT },
-	{ "rwlock_is_contended", LF_USE_ASSERT },
-};
 
 static void put_call(const char *name, enum lf_use_what w)
 {
@@ -184,8 +166,10 @@ static void load_calls(void)
 		put_call(p->name, w);
 		put_call(p->api, w);
 	}
-	for (size_t i = 0; i < ARRAY_SIZE(extra); i++)
-		put_call(extra[i].name, extra[i].what);
+	for (size_t i = 0; i < t.sourceforms.n; i++)
+		put_call(t.sourceforms.v[i].name,
+			 !strcmp(t.sourceforms.v[i].what, "init") ?
+			 LF_USE_INIT : LF_USE_ASSERT);
 }
 
 /* Is offset O of T inside a comment or a string, as far as its line
