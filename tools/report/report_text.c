@@ -37,16 +37,20 @@ static void header_profile(FILE *out, const struct lf_analysis *a)
 	free(total);
 }
 
+/* "a, b, c and N more" (plist), escaped as one string */
+static void names(FILE *out, const char *const *v, size_t n)
+{
+	struct plist *p = plist_new(3);
+
+	for (size_t i = 0; i < n; i++)
+		plist_add(p, "%s", v[i]);
+	lf_fprintf(out, "%s\n", n ? plist_text(p) : "none");
+}
+
 static void header_incomplete(FILE *out, const struct lf_records *r)
 {
 	lf_fprintf(out, "incomplete units (compile errors): ");
-	if (!r->incomplete.n)
-		lf_fprintf(out, "none");
-	for (size_t i = 0; i < r->incomplete.n && i < 3; i++)
-		lf_fprintf(out, "%s%s", i ? ", " : "", r->incomplete.v[i]);
-	if (r->incomplete.n > 3)
-		lf_fprintf(out, " and %zu more", r->incomplete.n - 3);
-	lf_fprintf(out, "\n");
+	names(out, r->incomplete.v, r->incomplete.n);
 }
 
 /* Only when some are missing: otherwise objects and a record directory
@@ -57,11 +61,7 @@ static void header_unplugged(FILE *out, const struct lf_records *r)
 		return;
 	lf_fprintf(out, "objects not built with the plugin: %zu of %zu: ",
 		   r->unplugged.n, r->objects);
-	for (size_t i = 0; i < r->unplugged.n && i < 3; i++)
-		lf_fprintf(out, "%s%s", i ? ", " : "", r->unplugged.v[i]);
-	if (r->unplugged.n > 3)
-		lf_fprintf(out, " and %zu more", r->unplugged.n - 3);
-	lf_fprintf(out, "\n");
+	names(out, (const char *const *)r->unplugged.v, r->unplugged.n);
 }
 
 static void header(FILE *out, const struct lf_analysis *a)
