@@ -7,7 +7,7 @@ set -eu
 prog=kernel-tree.sh
 usage() {
 	cat <<EOF
-Usage: $prog [--print-dir] [--help]
+Usage: $prog [--print-dir] [--objtree [--objdir DIR] [--fragment FILE]] [--help]
 
 Make sure a configured and prepared Linux 6.1 tree exists, then print its
 path on stdout (last line).  Idempotent: only missing steps are done.
@@ -19,9 +19,18 @@ path on stdout (last line).  Idempotent: only missing steps are done.
 Step 3 is redone whenever the fragment changes (its hash is kept in
 \$tree/.lockfit-configured).
 
+With --objtree the build is an O= build, as most CI and distro kernels
+are: the source is a second, never configured extraction
+(\$cache/src-6.1) and the configured, prepared output directory is
+\$cache/o-6.1 (or --objdir DIR); the line printed is "SRC OBJDIR".
+Several output directories may share that source.
+
 Options:
-  --print-dir   print only the tree path (no progress lines on stderr)
-  -h, --help    show this help
+  --print-dir        print only the tree path (no progress lines on stderr)
+  --objtree          an O= build (see above)
+  --objdir DIR       the output directory of --objtree
+  --fragment FILE    the Kconfig fragment (default scripts/kernel-config.fragment)
+  -h, --help         show this help
 
 Environment:
   LOCKFIT_CACHE  cache root (default: \$HOME/.cache/lockfit)
@@ -33,9 +42,17 @@ EOF
 }
 
 quiet=0
+objtree=0
+objdir=
+fragment=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--print-dir) quiet=1 ;;
+	--objtree) objtree=1 ;;
+	--objdir) [ $# -ge 2 ] || { echo "$prog: --objdir needs a directory" >&2; exit 2; }
+		objdir=$2; shift ;;
+	--fragment) [ $# -ge 2 ] || { echo "$prog: --fragment needs a file" >&2; exit 2; }
+		fragment=$2; shift ;;
 	-h | --help) usage; exit 0 ;;
 	*) echo "$prog: unknown argument '$1' (try --help)" >&2; exit 2 ;;
 	esac
@@ -48,11 +65,23 @@ die() { echo "$prog: error: $*" >&2; exit 1; }
 [ "$(uname -m)" = x86_64 ] || die "only x86_64 hosts are supported (this is $(uname -m))"
 
 here=$(cd "$(dirname "$0")" && pwd)
-fragment=$here/kernel-config.fragment
+fragment=${fragment:-$here/kernel-config.fragment}
 tarball=/usr/src/linux-source-6.1.tar.xz
 cache=${LOCKFIT_CACHE:-${HOME:?HOME is unset; set LOCKFIT_CACHE}/.cache/lockfit}
-tree=$cache/linux-source-6.1
-stamp=$tree/.lockfit-configured
+if [ "$objtree" = 1 ]; then
+	# A configured source refuses O= builds: a pristine copy of its own.
+	tree=$cache/src-6.1
+	obj=${objdir:-$cache/o-6.1}
+	case $obj in /*) ;; *) obj=$PWD/$obj ;; esac
+	[ "$obj" != "$tree" ] || die "--objdir must not be the source tree"
+	kmake() { make -C "$tree" O="$obj" "$@"; }
+else
+	[ -z "$objdir" ] || die "--objdir needs --objtree"
+	tree=$cache/linux-source-6.1
+	obj=$tree
+	kmake() { make -C "$tree" "$@"; }
+fi
+stamp=$obj/.lockfit-configured
 log=$cache/kernel-tree.log
 jobs=${LOCKFIT_JOBS:-$(nproc)}
 case $jobs in '' | *[!0-9]* | 0) die "LOCKFIT_JOBS must be a positive integer, got '$jobs'" ;; esac
@@ -122,17 +151,19 @@ if [ ! -d "$tree" ]; then
 	t0=$SECONDS
 	run tar -xJf "$tarball" -C "$tmp"
 	[ -d "$tmp/linux-source-6.1" ] || die "$tarball has no top directory linux-source-6.1/"
+	mkdir -p "$obj"
 	mv "$tmp/linux-source-6.1" "$tree"
 	msg "extracted in $((SECONDS - t0))s"
 fi
 
 # --- 3. configure + prepare (redone when the fragment changes) ------------
+mkdir -p "$obj"
 want=$(sha256sum <"$fragment" | cut -d' ' -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
 	rm -f "$stamp"
 	msg "configuring: defconfig + $fragment ..."
 	t0=$SECONDS
-	run make -C "$tree" defconfig
+	run kmake defconfig
 
 	# Translate the fragment into scripts/config options.
 	set --
@@ -147,8 +178,8 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
 		*) die "$fragment: cannot parse line: $line" ;;
 		esac
 	done <"$fragment"
-	[ $# -eq 0 ] || run bash "$tree/scripts/config" --file "$tree/.config" "$@"
-	run make -C "$tree" olddefconfig
+	[ $# -eq 0 ] || run bash "$tree/scripts/config" --file "$obj/.config" "$@"
+	run kmake olddefconfig
 
 	# olddefconfig silently drops options whose dependencies are unmet.
 	bad=
@@ -156,9 +187,9 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
 		case $line in
 		"# CONFIG_"*" is not set")
 			sym=${line#"# "}; sym=${sym%" is not set"}
-			! grep -q "^$sym=" "$tree/.config" || bad="$bad $sym" ;;
+			! grep -q "^$sym=" "$obj/.config" || bad="$bad $sym" ;;
 		"" | "#"*) ;;
-		*) grep -qxF "$line" "$tree/.config" || bad="$bad ${line%%=*}" ;;
+		*) grep -qxF "$line" "$obj/.config" || bad="$bad ${line%%=*}" ;;
 		esac
 	done <"$fragment"
 	[ -z "$bad" ] || die "not set as requested after olddefconfig (unmet dependencies?):$bad"
@@ -166,10 +197,10 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
 
 	msg "make -j$jobs prepare ..."
 	t0=$SECONDS
-	run make -C "$tree" -j"$jobs" prepare
+	run kmake -j"$jobs" prepare
 	echo "$want" >"$stamp"
 	msg "prepared in $((SECONDS - t0))s"
 fi
 
 msg "ready"
-echo "$tree"
+if [ "$objtree" = 1 ]; then echo "$tree $obj"; else echo "$tree"; fi
