@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * context.c - where a function runs (context.h).
+ * where.c - where a function runs (where.h).
  *
  * For now only the hot paths of rules/hotpaths.tbl are known entries;
  * rules/entrypoints.tbl and the plugin's function-pointer bindings add
@@ -8,7 +8,7 @@
  */
 #include <string.h>
 #include "analysis/analysis.h"
-#include "analysis/context.h"
+#include "analysis/where.h"
 
 const char *lf_temp_name(enum lf_temp t)
 {
@@ -28,8 +28,8 @@ const char *lf_exec_name(enum lf_exec e)
 	return names[e];
 }
 
-bool lf_fn_context(const struct lf_analysis *a, const char *function,
-		   struct lf_context *out)
+bool lf_where_of(const struct lf_analysis *a, const char *function,
+		   struct lf_where *out)
 {
 	struct lf_hot hot;
 
