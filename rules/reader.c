@@ -349,6 +349,24 @@ static void row_sourceform(struct table *tb, const char *line)
 	PUSH(&tb->t->sourceforms, ((struct lfr_sourceform){ w[0], w[1] }));
 }
 
+/* ---- lockclasses.tbl: CLASS IDENTITY ---- */
+static void row_lockclass(struct table *tb, const char *line)
+{
+	char *w[1];
+	const char *rest;
+	size_t n;
+
+	if (split(line, w, 1) < 2)
+		fail(tb, "expected: lockdep class name, then a lock identity", NULL, NULL);
+	rest = strstr(line, w[0]) + strlen(w[0]);
+	rest += strspn(rest, " \t");
+	n = strlen(rest);
+	while (n && strchr(" \t\r", rest[n - 1]))
+		n--;
+	once(tb, w[0], 0, "");
+	PUSH(&tb->t->lockclasses, ((struct lfr_lockclass){ w[0], xstrndup(rest, n) }));
+}
+
 /* ---- bitlocks.tbl: struct NAME | reason ---- */
 static char *trim(const char *s, size_t n)
 {
@@ -696,6 +714,7 @@ static const struct {
 	{ "hotpaths.tbl",	row_hot,	NULL },
 	{ "bitlocks.tbl",	row_nogrow,	NULL },
 	{ "sourceforms.tbl",	row_sourceform,	NULL },
+	{ "lockclasses.tbl",	row_lockclass,	NULL },
 };
 
 static const char *table_file(int which)

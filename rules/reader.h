@@ -53,7 +53,9 @@
 	X(bitlock_score_loop,		LFR_TOOL, 0, 1000000) \
 	X(bitlock_score_reach,		LFR_TOOL, 0, 1000000) \
 	X(bitlock_score_entry,		LFR_TOOL, 0, 1000000) \
-	X(hot_call_depth,		LFR_TOOL, 0, 16)
+	X(hot_call_depth,		LFR_TOOL, 0, 16) \
+	X(runtime_percpu_min_read_per_write, LFR_TOOL, 0, 1000000) \
+	X(runtime_short_read_hold_ns,	LFR_TOOL, 0, 1000000000)
 
 enum lfr_threshold {
 #define X(name, who, min, max) LFR_T_##name,
@@ -111,6 +113,12 @@ struct lfr_nogrow {
 	const char *name, *why;
 };
 
+/* lockclasses.tbl: a lockdep class name (a trailing '*': a prefix) that
+ * is not its lock's init expression, and the lock's identity */
+struct lfr_lockclass {
+	const char *cls, *lock;
+};
+
 #define LFR_VEC(type) struct { type *v; size_t n, cap; }
 
 struct lfr_tables {
@@ -126,6 +134,7 @@ struct lfr_tables {
 	LFR_VEC(const char *) hot;			/* table order */
 	LFR_VEC(struct lfr_nogrow) nogrow;		/* table order */
 	LFR_VEC(struct lfr_sourceform) sourceforms;	/* table order */
+	LFR_VEC(struct lfr_lockclass) lockclasses;	/* table order */
 };
 
 /* Never returns; FMT's arguments are the path, line and table words. */

@@ -9,6 +9,7 @@
 #include "lib/util.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
+#include "checks/runtime.h"
 
 static void count_matched(struct lf_analysis *a, const struct lf_rec *r,
 			  struct strmap *seen)
@@ -34,14 +35,24 @@ static void profile_matched(struct lf_analysis *a)
 void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
 		unsigned load)
 {
+	lf_analyze_runtime(a, dir, profile, NULL, load);
+}
+
+void lf_analyze_runtime(struct lf_analysis *a, const char *dir,
+			const char *profile, const char *lock_stat, unsigned load)
+{
 	memset(a, 0, sizeof(*a));
 	lf_rules_load(&a->rules);
 	if (profile) {
 		lf_profile_load(profile, &a->profile);
 		a->has_profile = true;
 	}
+	if (lock_stat)
+		a->runtime = lf_runtime_load(lock_stat);
 	lf_records_load(dir, load, &a->recs);
 	lf_locks_build(&a->recs, &a->locks);
+	if (a->runtime)
+		lf_runtime_map(a->runtime, a);
 	lf_graph_build(&a->recs, &a->locks, &a->graph);
 	lf_callgraph_build(&a->recs, &a->rules, &a->calls);
 	a->results = xcalloc(lf_ncheckers, sizeof(*a->results));

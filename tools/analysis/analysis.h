@@ -33,10 +33,16 @@ struct lf_analysis {
 	 * lf_results()); the findings of all */
 	void **results;
 	struct lf_findings findings;
+	/* lockfit report --lock-stat: checks/runtime.h; NULL without */
+	struct lf_runtime *runtime;
 };
 
 /* LOAD: the LF_LOAD_* flags of lf_records_load() */
 void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
 		unsigned load);
+/* The same with the runtime evidence of a /proc/lock_stat file (NULL:
+ * none), read before the checkers decide. */
+void lf_analyze_runtime(struct lf_analysis *a, const char *dir,
+			const char *profile, const char *lock_stat, unsigned load);
 
 #endif

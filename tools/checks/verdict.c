@@ -14,6 +14,7 @@
 #include "lib/util.h"
 #include "analysis/analysis.h"
 #include "checks/verdict.h"
+#include "checks/runtime.h"
 
 /* Places quoted in one message; lockfit explain lists them all. */
 #define LIST_MAX 3
@@ -64,6 +65,22 @@ static void rule_na(struct eval *e, const char *name, const char *why)
 	struct lf_rule r = { name, LF_RULE_NA, xstrdup(why) };
 
 	VEC_PUSH(&e->v->rules, r);
+}
+
+/* Runtime evidence (lockfit report --lock-stat, checks/runtime.c): a
+ * rule only when a lock_stat file was given, so that reports without one
+ * stay as they were. */
+static bool rule_runtime(struct eval *e, const char *name,
+			 enum lf_rule_state (*judge)(const struct lf_analysis *,
+						     const struct lf_lock *, char **))
+{
+	struct lf_rule r = { name, LF_RULE_NA, NULL };
+
+	if (!e->a->runtime)
+		return true;
+	r.state = judge(e->a, e->l, &r.detail);
+	VEC_PUSH(&e->v->rules, r);
+	return r.state != LF_RULE_FAIL;
 }
 
 static void reason(struct eval *e, char *text)
@@ -527,6 +544,7 @@ static bool rules_percpu(struct eval *e)
 	ok &= rule_pc_sleep(e);
 	ok &= rule_pc_api(e);
 	ok &= rule_pc_long(e);
+	ok &= rule_runtime(e, "percpu: runtime read-mostly", lf_runtime_ratio);
 	return ok;
 }
 
@@ -639,7 +657,8 @@ static void keep_reasons(struct eval *e, bool recursion_ok)
 
 		if (r->state != LF_RULE_FAIL)
 			continue;
-		if (!strcmp(r->name, "closed reads"))
+		if (!strcmp(r->name, "closed reads") ||
+		    !strcmp(r->name, "runtime: short reads"))
 			reason(e, xstrdup(r->detail));
 		if (!strncmp(r->name, "percpu:", 7))
 			sb_printf(&sb, "%s%s", sb.len ? "; " : "", r->detail);
@@ -711,7 +730,11 @@ void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a)
 	rec = rule_recursion(&e);
 	order = rule_order(&e);
 	shrt = rule_short(&e);
+	if (e.rwlock)
+		shrt &= rule_runtime(&e, "runtime: short reads", lf_runtime_short);
 	closed = rule_closed(&e);
 	percpu = rules_percpu(&e);
 	decide(&e, id, reads, rec, order, shrt, closed, percpu);
+	if (a->runtime && lf_runtime_never_read(a, l))
+		reason(&e, lf_runtime_never_read(a, l));
 }

@@ -95,6 +95,8 @@ void lf_rules_load(struct lf_rules *r)
 		free(key);
 	}
 	index_rewrites(r, &t);
+	r->lockclasses.v = t.lockclasses.v;
+	r->lockclasses.n = t.lockclasses.n;
 	r->hot = strmap_new();
 	for (size_t i = 0; i < t.hot.n; i++)
 		strmap_put(r->hot, t.hot.v[i], r);

@@ -24,6 +24,8 @@ struct lf_rules {
 	struct strmap *nogrow;	/* struct that must not grow -> reason */
 	struct strmap *calls;	/* "kind when api" -> TO's name, "-" refused */
 	struct strmap *rewritten;	/* "kind api": a call row that rewrites it */
+	/* lockclasses.tbl: lockdep class names that are no init expression */
+	struct { const struct lfr_lockclass *v; size_t n; } lockclasses;
 };
 
 /* The thresholds the plugin was built with (tools/records/rules.gen.c). */

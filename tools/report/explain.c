@@ -11,9 +11,11 @@
 #include "lib/cli.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
+#include "checks/runtime.h"
 
 static const char usage[] =
-"Usage: lockfit explain LOCK DIR [--profile FILE] [--lenient] [--mixed-builds]\n"
+"Usage: lockfit explain LOCK DIR [--profile FILE] [--lock-stat FILE]\n"
+"                       [--lenient] [--mixed-builds]\n"
 "\n"
 "Show how the verdict for LOCK (an rwlock_t or rw_semaphore identity as\n"
 "lockfit report prints it, e.g. tasklist_lock or\n"
@@ -26,6 +28,7 @@ static const char usage[] =
 "\n"
 "Options:\n"
 "  --profile FILE   as for lockfit report\n"
+"  --lock-stat FILE as for lockfit report; LOCK's measured numbers follow\n"
 "  --lenient        as for lockfit report\n"
 LF_HELP_MIXED_BUILDS
 "  -h, --help       show this help\n"
@@ -70,16 +73,32 @@ static void not_found(const struct lf_analysis *a, const char *name,
 	exit(LF_EXIT_ERROR);
 }
 
+/* With --lock-stat: what LOCK measured, or that it has no class. */
+static void explain_runtime(const struct lf_analysis *a, const char *lock)
+{
+	const struct lf_rt_lock *r = lf_runtime_of(a, lock);
+
+	if (!a->runtime)
+		return;
+	lf_printf("\nruntime evidence from %s (lock_stat %s, times in us):\n",
+		  a->runtime->ls.path, a->runtime->ls.version);
+	if (r)
+		lf_runtime_text_lock(stdout, r, "  ");
+	else
+		lf_printf("  no lock class of the file maps to this lock\n");
+}
+
 static int run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "profile", required_argument, NULL, 'p' },
+		{ "lock-stat", required_argument, NULL, 's' },
 		{ "lenient", no_argument, NULL, 'l' },
 		LF_LONGOPT_MIXED_BUILDS,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	const char *profile = NULL;
+	const char *profile = NULL, *lock_stat = NULL;
 	unsigned load = 0;
 	struct lf_analysis a;
 	int c;
@@ -89,6 +108,9 @@ static int run(int argc, char **argv)
 		switch (c) {
 		case 'p':
 			profile = optarg;
+			break;
+		case 's':
+			lock_stat = optarg;
 			break;
 		case 'l':
 			load |= LF_LOAD_LENIENT;
@@ -104,10 +126,12 @@ static int run(int argc, char **argv)
 	}
 	if (optind != argc - 2)
 		lf_usage_error(&lf_cmd_explain, "expected LOCK and DIR");
-	lf_analyze(&a, argv[optind + 1], profile, load);
+	lf_analyze_runtime(&a, argv[optind + 1], profile, lock_stat, load);
 	for (size_t i = 0; i < lf_ncheckers; i++)
-		if (lf_checkers[i]->explain(&a, argv[optind]))
+		if (lf_checkers[i]->explain(&a, argv[optind])) {
+			explain_runtime(&a, argv[optind]);
 			return LF_EXIT_OK;
+		}
 	not_found(&a, argv[optind], argv[optind + 1]);
 	return LF_EXIT_ERROR;
 }

@@ -25,7 +25,8 @@
 #include "report/report.h"
 
 static const char usage[] =
-"Usage: lockfit gate DIR --baseline FILE [--update] [--mixed-builds]\n"
+"Usage: lockfit gate DIR --baseline FILE [--update] [--lock-stat FILE]\n"
+"                    [--mixed-builds]\n"
 "\n"
 "Compute the findings of DIR exactly as 'lockfit report' does and compare\n"
 "them with the baseline FILE (JSON, see docs/REPORT.md): print the findings\n"
@@ -34,6 +35,7 @@ static const char usage[] =
 "Options:\n"
 "  --baseline FILE  the accepted findings (required)\n"
 "  --update         write all current findings to FILE and exit 0\n"
+"  --lock-stat FILE judge with runtime evidence, as lockfit report does\n"
 LF_HELP_MIXED_BUILDS
 "  -h, --help       show this help\n"
 "\n"
@@ -232,11 +234,12 @@ static int run(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "baseline", required_argument, NULL, 'b' },
 		{ "update", no_argument, NULL, 'u' },
+		{ "lock-stat", required_argument, NULL, 's' },
 		LF_LONGOPT_MIXED_BUILDS,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	const char *baseline = NULL;
+	const char *baseline = NULL, *lock_stat = NULL;
 	bool update = false;
 	unsigned load = 0;
 	struct lf_analysis a;
@@ -251,6 +254,9 @@ static int run(int argc, char **argv)
 			break;
 		case 'u':
 			update = true;
+			break;
+		case 's':
+			lock_stat = optarg;
 			break;
 		case LF_OPT_MIXED_BUILDS:
 			load |= LF_LOAD_MIXED_BUILDS;
@@ -267,7 +273,7 @@ static int run(int argc, char **argv)
 			       "one record directory expected");
 	if (!baseline)
 		lf_usage_error(&lf_cmd_gate, "--baseline FILE is required");
-	lf_analyze(&a, argv[optind], NULL, load);
+	lf_analyze_runtime(&a, argv[optind], NULL, lock_stat, load);
 	refuse_incomplete(&a.recs);
 	if (update) {
 		write_baseline(baseline, &a.findings);

@@ -13,7 +13,8 @@
 
 static const char usage[] =
 "Usage: lockfit report DIR [--format text|json|sarif] [--check NAME]\n"
-"                      [--profile FILE] [--lenient] [--mixed-builds]\n"
+"                      [--profile FILE] [--lock-stat FILE] [--lenient]\n"
+"                      [--mixed-builds]\n"
 "\n"
 "Read every *.lfr record file in DIR (written by the lockfit GCC plugin\n"
 "with -fplugin-arg-lockfit-out=DIR) and give each rwlock_t and\n"
@@ -29,6 +30,9 @@ static const char usage[] =
 "                   percpu-rwsem, arch-spin-preempt, bit-spinlock-hot)\n"
 "  --profile FILE   rank by samples and judge \"hot\" from a profile: readprofile\n"
 "                   rows, perf report --stdio rows or folded stacks\n"
+"  --lock-stat FILE runtime evidence: a /proc/lock_stat (CONFIG_LOCK_STAT)\n"
+"                   of the same code; its classes are mapped to the locks,\n"
+"                   and percpu_rwsem and \"short\" verdicts must agree with it\n"
 "  --lenient        skip bad lines and cut record files, counting them in the\n"
 "                   header, instead of failing\n"
 LF_HELP_MIXED_BUILDS
@@ -37,7 +41,7 @@ LF_HELP_MIXED_BUILDS
 "Thresholds come from $LOCKFIT_RULES/thresholds.tbl, else\n"
 LOCKFIT_ROOT "/rules/thresholds.tbl (hot entry points and structs\n"
 "that must not grow: hotpaths.tbl and bitlocks.tbl beside it).\n"
-"Exit status: 0 report written, 2 error (bad records or profile, usage).\n";
+"Exit status: 0 report written, 2 error (bad records, profile or lock_stat,\nusage).\n";
 
 static int run(int argc, char **argv);
 
@@ -49,7 +53,7 @@ int lf_report_run(const struct lf_report_opts *o)
 {
 	struct lf_analysis a;
 
-	lf_analyze(&a, o->dir, o->profile, o->load);
+	lf_analyze_runtime(&a, o->dir, o->profile, o->lock_stat, o->load);
 	lf_findings_filter(&a.findings, o->check);
 	if (!strcmp(o->format, "json"))
 		lf_report_json(stdout, &a);
@@ -67,6 +71,7 @@ static int run(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "check", required_argument, NULL, 'c' },
 		{ "profile", required_argument, NULL, 'p' },
+		{ "lock-stat", required_argument, NULL, 's' },
 		{ "lenient", no_argument, NULL, 'l' },
 		LF_LONGOPT_MIXED_BUILDS,
 		{ "help", no_argument, NULL, 'h' },
@@ -86,6 +91,9 @@ static int run(int argc, char **argv)
 			break;
 		case 'p':
 			o.profile = optarg;
+			break;
+		case 's':
+			o.lock_stat = optarg;
 			break;
 		case 'l':
 			o.load |= LF_LOAD_LENIENT;

@@ -17,6 +17,7 @@ void lf_report_sarif(FILE *out, const struct lf_analysis *a);
 
 struct lf_report_opts {
 	const char *dir, *format, *check, *profile;
+	const char *lock_stat;	/* --lock-stat FILE, NULL: none */
 	unsigned load;		/* LF_LOAD_* */
 };
 

@@ -10,6 +10,7 @@
 #include "analysis/analysis.h"
 #include "report/render.h"
 #include "checks/checker.h"
+#include "checks/runtime.h"
 #include "report/report.h"
 
 /* Decimal digits for reals (perf percentages): short and stable. */
@@ -51,6 +52,26 @@ static json_t *finding(const struct lf_finding *f)
 			 "message", lf_json_str(f->message));
 }
 
+/* With --lock-stat: "runtime" in the summary and in each lock that has
+ * classes in the file (docs/REPORT.md "Runtime evidence"). */
+static void runtime(json_t *root, const struct lf_analysis *a)
+{
+	json_t *locks = json_object_get(root, "locks"), *l;
+	size_t i;
+
+	if (!a->runtime)
+		return;
+	json_object_set_new(json_object_get(root, "summary"), "lock_stat",
+			    lf_runtime_json_summary(a));
+	json_array_foreach(locks, i, l) {
+		const char *name = json_string_value(json_object_get(l, "lock"));
+		const struct lf_rt_lock *r = name ? lf_runtime_of(a, name) : NULL;
+
+		if (r)
+			json_object_set_new(l, "runtime", lf_runtime_json_lock(r));
+	}
+}
+
 void lf_report_json(FILE *out, const struct lf_analysis *a)
 {
 	json_t *root = json_object(), *finds = json_array();
@@ -62,6 +83,7 @@ void lf_report_json(FILE *out, const struct lf_analysis *a)
 	for (size_t i = 0; i < lf_ncheckers; i++)
 		json_object_set_new(root, lf_checkers[i]->json_key,
 				    lf_checkers[i]->json(a));
+	runtime(root, a);
 	json_object_set_new(root, "findings", finds);
 	if (json_dumpf(root, out, JSON_FLAGS))
 		lf_die("cannot write the JSON report");

@@ -9,6 +9,7 @@
 #include "lib/util.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
+#include "checks/runtime.h"
 #include "report/report.h"
 
 
@@ -76,6 +77,7 @@ static void header(FILE *out, const struct lf_analysis *a)
 	lf_fprintf(out, "duplicate header records merged: %zu; unresolved lock "
 		"primitives: %zu\n", r->duplicates, r->unresolved);
 	header_profile(out, a);
+	lf_runtime_text_header(out, a);
 	for (size_t i = 0; i < lf_ncheckers; i++)
 		if (lf_checkers[i]->text_header)
 			lf_checkers[i]->text_header(out, a);
@@ -97,5 +99,6 @@ void lf_report_text(FILE *out, const struct lf_analysis *a, const char *check)
 	header(out, a);
 	for (size_t i = 0; i < lf_ncheckers; i++)
 		lf_checkers[i]->text(out, a);
+	lf_runtime_text(out, a);
 	findings(out, a, check);
 }

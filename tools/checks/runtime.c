@@ -1,0 +1,511 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * runtime.c - /proc/lock_stat classes mapped to lockfit's locks, and the
+ * evidence the verdicts take from them (docs/REPORT.md "Runtime
+ * evidence").
+ *
+ * lockdep names a class after the expression its init site wrote
+ * (rwlock_init(&sk->sk_callback_lock): "&sk->sk_callback_lock"), the
+ * variable of a static definition (DEFINE_RWLOCK(tasklist_lock)), or what
+ * lockdep_set_class*() gave it (rules/lockclasses.tbl).  A name is
+ * mapped:
+ *   - by rules/lockclasses.tbl, exactly or by prefix;
+ *   - a plain name: the global or file-static lock of that name in the
+ *     records (two statics of one name: ambiguous);
+ *   - "&x->a.b", "&(x)->b", "(x).b", "&x->b[i]": the member identity of
+ *     the records (any lock class, so that a spinlock's "&p->lock" is
+ *     not taken for an rwlock's) whose path is the expression's last
+ *     "->" step, or a shorter "." suffix of it (the identity names the
+ *     innermost named struct); several structs with that member: the
+ *     one whose tag is the variable's name, else ambiguous, not mapped.
+ * A spinlock's nested "&(&x->lock)->rlock" is its lock's "&x->lock";
+ * "#N" (another init site of the same name) and "/N" (a subclass) are
+ * the same lock.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "lib/util.h"
+#include "analysis/analysis.h"
+#include "checks/runtime.h"
+#include "report/render.h"
+
+/* One identity of the records, by the name a class could use. */
+struct cand {
+	const char *lock;
+	const char *tag;	/* member: "sock"; else NULL */
+};
+
+struct cands {
+	struct cand *v;
+	size_t n, cap;
+};
+
+struct idx {
+	struct strmap *names;	/* "tasklist_lock" -> struct cands */
+	struct strmap *paths;	/* "sk_callback_lock", "a.b" -> struct cands */
+};
+
+static void add_cand(struct strmap *m, const char *key, const char *lock,
+		     const char *tag)
+{
+	struct cands *cs = strmap_get(m, key);
+	struct cand c = { lock, tag };
+
+	if (!cs) {
+		cs = xcalloc(1, sizeof(*cs));
+		strmap_put(m, key, cs);
+	}
+	for (size_t i = 0; i < cs->n; i++)
+		if (cs->v[i].lock == lock)
+			return;
+	VEC_PUSH(cs, c);
+}
+
+/* "struct sock::sk_callback_lock" -> "sk_callback_lock" with tag
+ * "sock"; "*struct x::y[]" -> "y[]"; bit locks and bucket pointers
+ * have no class. */
+static void index_lock(struct idx *ix, const char *lock, const char *kind)
+{
+	const char *sep, *sp;
+	char *tag;
+
+	if (strstr(lock, " bit ") || strchr(lock, '('))
+		return;
+	if (!strcmp(kind, "global") || !strcmp(kind, "static")) {
+		const char *name = strrchr(lock, ':');
+
+		name = name ? name + 1 : lock;
+		name += strspn(name, "*");
+		add_cand(ix->names, lf_intern(name), lock, NULL);
+		return;
+	}
+	if (strcmp(kind, "member") || !(sep = strstr(lock, "::")))
+		return;
+	sp = strrchr(lock, ' ');
+	if (!sp || sp > sep)
+		sp = lock + strspn(lock, "*") - 1;
+	tag = xasprintf("%.*s", (int)(sep - sp - 1), sp + 1);
+	add_cand(ix->paths, lf_intern(sep + 2), lock, lf_intern(tag));
+	free(tag);
+}
+
+static void build_index(struct idx *ix, const struct lf_analysis *a)
+{
+	ix->names = strmap_new();
+	ix->paths = strmap_new();
+	for (size_t i = 0; i < a->recs.recs.n; i++) {
+		const struct lf_rec *r = &a->recs.recs.v[i];
+
+		if ((r->kind == LF_REC_SECTION || r->kind == LF_REC_RELEASE_ONLY) &&
+		    r->lock && r->lock_kind)
+			index_lock(ix, r->lock, r->lock_kind);
+	}
+}
+
+static bool ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '$';
+}
+
+static bool is_ident(const char *s)
+{
+	if (!*s || isdigit((unsigned char)*s))
+		return false;
+	for (; *s; s++)
+		if (!ident_char(*s))
+			return false;
+	return true;
+}
+
+/* "name#2/1" -> "name"; *TRUNC: lockdep may have cut it (seq_stats()
+ * prints at most 37 bytes, less 2 for each suffix). */
+static char *class_base(const char *name, bool *trunc)
+{
+	char *b = xstrdup(name);
+	size_t n = strlen(b);
+	int limit = 37;
+
+	if (n > 2 && b[n - 2] == '/' && isdigit((unsigned char)b[n - 1])) {
+		b[n -= 2] = 0;
+		limit -= 2;
+	}
+	if (n > 2 && b[n - 2] == '#' && isdigit((unsigned char)b[n - 1])) {
+		b[n -= 2] = 0;
+		limit -= 2;
+	}
+	*trunc = (int)n >= limit;
+	/* a spinlock's raw lock: "&(&x->lock)->rlock" */
+	if (n > 10 && !strncmp(b, "&(&", 3) && !strcmp(b + n - 8, ")->rlock")) {
+		memmove(b, b + 2, n - 10);
+		b[n - 10] = 0;
+	}
+	return b;
+}
+
+static const char *table_lock(const struct lf_analysis *a, const char *base)
+{
+	for (size_t i = 0; i < a->rules.lockclasses.n; i++) {
+		const char *c = a->rules.lockclasses.v[i].cls;
+		size_t n = strlen(c);
+
+		if (n && c[n - 1] == '*' ? !strncmp(base, c, n - 1) :
+		    !strcmp(base, c))
+			return a->rules.lockclasses.v[i].lock;
+	}
+	return NULL;
+}
+
+/* Several: "ambiguous: a, b or c". */
+static const char *pick(const struct cands *cs, const char *var,
+			struct lf_rt_class *rc)
+{
+	struct plist *p = plist_new(3);
+	const char *hit = NULL;
+	size_t hits = 0;
+
+	if (cs->n == 1)
+		return cs->v[0].lock;
+	for (size_t i = 0; i < cs->n; i++) {
+		plist_add(p, "%s", cs->v[i].lock);
+		if (var && cs->v[i].tag && !strcmp(cs->v[i].tag, var)) {
+			hit = cs->v[i].lock;
+			hits++;
+		}
+	}
+	if (hits == 1)
+		return hit;
+	rc->ambiguous = true;
+	rc->how = xasprintf("ambiguous: %s", plist_text(p));
+	return NULL;
+}
+
+/* "&x->a.b[i]": VAR "x", PATH "a.b[]"; the last "->" step only. */
+static bool split_expr(const char *base, char **var, char **path)
+{
+	const char *s = base, *arrow, *end;
+	struct strbuf v = { 0 }, p = { 0 };
+
+	s += strspn(s, "&(");
+	arrow = strstr(s, "->");
+	end = s;
+	while (ident_char(*end))
+		end++;
+	if (end == s)
+		return false;
+	sb_printf(&v, "%.*s", (int)(end - s), s);
+	if (arrow) {
+		const char *last;
+
+		for (last = arrow; (arrow = strstr(last + 2, "->")); last = arrow) {
+			const char *q = arrow;
+
+			while (q > last + 2 && ident_char(q[-1]))
+				q--;
+			free(sb_take(&v));
+			sb_printf(&v, "%.*s", (int)(arrow - q), q);
+		}
+		s = last + 2;
+	} else {
+		s = end + strspn(end, ")");
+		if (*s != '.')
+			return false;
+		s++;
+	}
+	/* the member path: identifiers, '.', and "[...]" as "[]" */
+	while (*s) {
+		if (ident_char(*s) || *s == '.') {
+			sb_printf(&p, "%c", *s++);
+		} else if (*s == '[') {
+			const char *close = strchr(s, ']');
+
+			if (!close)
+				return false;
+			sb_printf(&p, "[]");
+			s = close + 1;
+		} else {
+			return false;
+		}
+	}
+	if (!p.len)
+		return false;
+	*var = sb_take(&v);
+	*path = sb_take(&p);
+	return true;
+}
+
+static void map_class(struct lf_runtime *rt, const struct lf_analysis *a,
+		      struct idx *ix, struct lf_rt_class *rc)
+{
+	bool trunc;
+	char *base = class_base(rc->c->name, &trunc), *var, *path;
+	const struct cands *cs;
+
+	if ((rc->lock = table_lock(a, base))) {
+		rc->how = "rules/lockclasses.tbl";
+	} else if (is_ident(base)) {
+		cs = strmap_get(ix->names, lf_intern(base));
+		rc->lock = cs ? pick(cs, NULL, rc) : NULL;
+		rc->how = rc->lock ? "its name" : rc->how;
+	} else if (split_expr(base, &var, &path)) {
+		/* "a.b.c", then "b.c", then "c" */
+		for (const char *p = path; p && !rc->lock && !rc->ambiguous;
+		     p = strchr(p, '.') ? strchr(p, '.') + 1 : NULL) {
+			cs = strmap_get(ix->paths, lf_intern(p));
+			if (cs)
+				rc->lock = pick(cs, var, rc);
+		}
+		rc->how = rc->lock ? "its init expression" : rc->how;
+	}
+	if (!rc->lock && !rc->how)
+		rc->how = trunc ? "no lock of the records (name maybe cut by lockdep)" :
+			  "no lock of the records";
+	free(base);
+}
+
+static struct lf_rt_lock *evidence(struct lf_runtime *rt, const char *lock,
+				   const struct lf_lock *l)
+{
+	struct lf_rt_lock *e = strmap_get(rt->bylock, lock);
+
+	if (!e) {
+		e = xcalloc(1, sizeof(*e));
+		e->lock = lock;
+		e->rw = l && (!strcmp(l->cls, "rwlock") || !strcmp(l->cls, "rwsem"));
+		strmap_put(rt->bylock, lock, e);
+		if (l)
+			VEC_PUSH(&rt->locks, e);
+	}
+	return e;
+}
+
+static void add_side(const struct lf_lsside *s, unsigned long long *acq,
+		     long long *total, long long *max, unsigned long long *cont)
+{
+	if (!s->present)
+		return;
+	*acq += s->acquisitions;
+	*total += s->hold_total;
+	if (s->hold_max > *max)
+		*max = s->hold_max;
+	*cont += s->contentions;
+}
+
+static void sum(struct lf_rt_lock *e, const struct lf_lsclass *c)
+{
+	VEC_PUSH(&e->classes, c);
+	add_side(&c->write, &e->write_acq, &e->write_hold_total,
+		 &e->write_hold_max, &e->contentions);
+	add_side(&c->read, &e->read_acq, &e->read_hold_total,
+		 &e->read_hold_max, &e->contentions);
+	e->read_hold_avg = e->read_acq ? e->read_hold_total / (long long)e->read_acq : 0;
+	e->write_hold_avg = e->write_acq ?
+			    e->write_hold_total / (long long)e->write_acq : 0;
+}
+
+struct lf_runtime *lf_runtime_load(const char *path)
+{
+	struct lf_runtime *rt = xcalloc(1, sizeof(*rt));
+
+	lf_lockstat_load(path, &rt->ls);
+	rt->bylock = strmap_new();
+	return rt;
+}
+
+void lf_runtime_map(struct lf_runtime *rt, const struct lf_analysis *a)
+{
+	struct idx ix;
+
+	build_index(&ix, a);
+	for (size_t i = 0; i < rt->ls.classes.n; i++) {
+		struct lf_rt_class rc = { .c = &rt->ls.classes.v[i] };
+
+		map_class(rt, a, &ix, &rc);
+		VEC_PUSH(&rt->classes, rc);
+		if (!rc.lock)
+			continue;
+		rt->mapped++;
+		sum(evidence(rt, lf_intern(rc.lock), lf_lock_find(&a->locks, rc.lock)),
+		    rc.c);
+	}
+	for (size_t i = 0; i < a->locks.locks.n; i++) {
+		const struct lf_lock *l = a->locks.locks.v[i];
+
+		if (lf_kind_comparable(l->kind) && !strmap_get(rt->bylock, l->name))
+			VEC_PUSH(&rt->absent, l->name);
+	}
+}
+
+const struct lf_rt_lock *lf_runtime_of(const struct lf_analysis *a,
+				       const char *lock)
+{
+	return a->runtime ? strmap_get(a->runtime->bylock, lf_intern(lock)) : NULL;
+}
+
+enum lf_rule_state lf_runtime_short(const struct lf_analysis *a,
+				    const struct lf_lock *l, char **detail)
+{
+	const struct lf_rt_lock *e = lf_runtime_of(a, l->name);
+	long max = a->rules.runtime_short_read_hold_ns;
+	char *avg;
+
+	if (!e || !e->read_acq) {
+		*detail = xstrdup(!e ? "no class in the lock_stat file" :
+				  "no read acquisition in the lock_stat file");
+		return LF_RULE_NA;
+	}
+	avg = lf_lockstat_us(e->read_hold_avg);
+	*detail = xasprintf("measured read hold %s us on average over %llu "
+			    "acquisitions %s runtime_short_read_hold_ns %ld",
+			    avg, e->read_acq, e->read_hold_avg <= max ? "<=" : ">",
+			    max);
+	free(avg);
+	return e->read_hold_avg <= max ? LF_RULE_PASS : LF_RULE_FAIL;
+}
+
+enum lf_rule_state lf_runtime_ratio(const struct lf_analysis *a,
+				    const struct lf_lock *l, char **detail)
+{
+	const struct lf_rt_lock *e = lf_runtime_of(a, l->name);
+	long min = a->rules.runtime_percpu_min_read_per_write;
+	bool ok;
+
+	if (!e) {
+		*detail = xstrdup("no class in the lock_stat file");
+		return LF_RULE_NA;
+	}
+	/* no write at all is read-mostly whatever the threshold */
+	ok = e->read_acq >= (unsigned long long)min * e->write_acq &&
+	     e->read_acq > 0;
+	*detail = xasprintf("measured %llu read and %llu write acquisitions: "
+			    "%s runtime_percpu_min_read_per_write %ld per write",
+			    e->read_acq, e->write_acq, ok ? "at least" : "fewer than",
+			    min);
+	return ok ? LF_RULE_PASS : LF_RULE_FAIL;
+}
+
+char *lf_runtime_never_read(const struct lf_analysis *a, const struct lf_lock *l)
+{
+	const struct lf_rt_lock *e = lf_runtime_of(a, l->name);
+
+	if (!e || !e->rw || e->read_acq)
+		return NULL;
+	return xasprintf("never read-acquired at runtime: %llu write "
+			 "acquisitions and no read in %s", e->write_acq,
+			 a->runtime->ls.path);
+}
+
+/* ---- output ---- */
+
+static char *class_list(const struct lf_rt_lock *r)
+{
+	struct plist *p = plist_new(3);
+
+	for (size_t i = 0; i < r->classes.n; i++)
+		plist_add(p, "%s", r->classes.v[i]->name);
+	return xstrdup(plist_text(p));
+}
+
+void lf_runtime_text_header(FILE *out, const struct lf_analysis *a)
+{
+	const struct lf_runtime *rt = a->runtime;
+	struct plist *p = plist_new(5);
+
+	if (!rt)
+		return;
+	for (size_t i = 0; i < rt->absent.n; i++)
+		plist_add(p, "%s", rt->absent.v[i]);
+	lf_fprintf(out, "lock_stat: %s (version %s%s, %zu classes, times in us): "
+		   "%zu classes mapped, %zu of %zu rwlock/rwsem locks matched; "
+		   "no class: %s\n", rt->ls.path, rt->ls.version,
+		   rt->ls.debug_off ? ", lock debugging was off" : "",
+		   rt->ls.classes.n, rt->mapped, rt->locks.n,
+		   rt->locks.n + rt->absent.n, rt->absent.n ? plist_text(p) : "none");
+}
+
+void lf_runtime_text_lock(FILE *out, const struct lf_rt_lock *r, const char *indent)
+{
+	char *rh = lf_lockstat_us(r->read_hold_avg), *rm = lf_lockstat_us(r->read_hold_max);
+	char *wh = lf_lockstat_us(r->write_hold_avg), *cls = class_list(r);
+
+	if (!r->rw)
+		lf_fprintf(out, "%sruntime: %llu acquisitions, hold %s us avg, "
+			   "%llu contentions (class %s)\n", indent, r->write_acq,
+			   wh, r->contentions, cls);
+	else
+		lf_fprintf(out, "%sruntime: %llu read, %llu write acquisitions%s; "
+			   "read hold %s us avg, %s us max; write hold %s us avg; "
+			   "%llu contentions (class %s)\n", indent, r->read_acq,
+			   r->write_acq, r->read_acq ? "" : " (never read-acquired)",
+			   rh, rm, wh, r->contentions, cls);
+	free(rh);
+	free(rm);
+	free(wh);
+	free(cls);
+}
+
+void lf_runtime_text(FILE *out, const struct lf_analysis *a)
+{
+	const struct lf_runtime *rt = a->runtime;
+	size_t amb = 0;
+
+	if (!rt)
+		return;
+	lf_fprintf(out, "\nruntime evidence (%s, times in us): %zu locks\n",
+		   rt->ls.path, rt->locks.n);
+	for (size_t i = 0; i < rt->locks.n; i++) {
+		lf_fprintf(out, "  %s\n", rt->locks.v[i]->lock);
+		lf_runtime_text_lock(out, rt->locks.v[i], "    ");
+	}
+	for (size_t i = 0; i < rt->classes.n; i++)
+		if (rt->classes.v[i].ambiguous && amb++ < 10)
+			lf_fprintf(out, "  class %s not mapped: %s\n",
+				   rt->classes.v[i].c->name, rt->classes.v[i].how);
+}
+
+static json_t *us(long long ns)
+{
+	return json_real(ns / 1000.0);
+}
+
+json_t *lf_runtime_json_lock(const struct lf_rt_lock *r)
+{
+	json_t *o = json_object(), *cls = json_array();
+
+	for (size_t i = 0; i < r->classes.n; i++)
+		json_array_append_new(cls, lf_json_str(r->classes.v[i]->name));
+	if (r->rw) {
+		json_object_set_new(o, "read_acquisitions", json_integer(r->read_acq));
+		json_object_set_new(o, "write_acquisitions", json_integer(r->write_acq));
+		json_object_set_new(o, "read_hold_avg", us(r->read_hold_avg));
+		json_object_set_new(o, "read_hold_max", us(r->read_hold_max));
+		json_object_set_new(o, "write_hold_avg", us(r->write_hold_avg));
+	} else {
+		json_object_set_new(o, "acquisitions", json_integer(r->write_acq));
+		json_object_set_new(o, "hold_avg", us(r->write_hold_avg));
+	}
+	json_object_set_new(o, "contentions", json_integer(r->contentions));
+	json_object_set_new(o, "class", cls);
+	return o;
+}
+
+json_t *lf_runtime_json_summary(const struct lf_analysis *a)
+{
+	const struct lf_runtime *rt = a->runtime;
+	json_t *absent = json_array(), *amb = json_array();
+
+	for (size_t i = 0; i < rt->absent.n; i++)
+		json_array_append_new(absent, lf_json_str(rt->absent.v[i]));
+	for (size_t i = 0; i < rt->classes.n; i++)
+		if (rt->classes.v[i].ambiguous)
+			json_array_append_new(amb, json_pack("{s:o, s:o}",
+				"class", lf_json_str(rt->classes.v[i].c->name),
+				"why", lf_json_str(rt->classes.v[i].how)));
+	return json_pack("{s:o, s:s, s:s, s:I, s:I, s:I, s:o, s:o}",
+			 "file", lf_json_str(rt->ls.path), "version", rt->ls.version,
+			 "unit", "us", "classes", (json_int_t)rt->ls.classes.n,
+			 "mapped_classes", (json_int_t)rt->mapped,
+			 "matched_locks", (json_int_t)rt->locks.n,
+			 "locks_without_class", absent, "ambiguous_classes", amb);
+}
