@@ -17,7 +17,9 @@
  *     not taken for an rwlock's) whose path is the expression's last
  *     "->" step, or a shorter "." suffix of it (the identity names the
  *     innermost named struct); several structs with that member: the
- *     one whose tag is the variable's name, else ambiguous, not mapped.
+ *     one whose tag is the variable's name or ends in "_" and it
+ *     (&slots->lock: struct z3fold_buddy_slots), else ambiguous, not
+ *     mapped.
  * A spinlock's nested "&(&x->lock)->rlock" is its lock's "&x->lock";
  * "#N" (another init site of the same name) and "/N" (a subclass) are
  * the same lock.
@@ -157,32 +159,47 @@ static const char *table_lock(const struct lf_analysis *a, const char *base)
 	return NULL;
 }
 
-/* Several: "ambiguous: a, b or c". */
-static const char *pick(const struct cands *cs, const char *var,
+/* Is VAR the struct's name, or its last word ("slots" for
+ * z3fold_buddy_slots)? */
+static bool names_tag(const char *tag, const char *var)
+{
+	size_t t = strlen(tag), v = strlen(var);
+
+	return !strcmp(tag, var) ||
+	       (t > v && tag[t - v - 1] == '_' && !strcmp(tag + t - v, var));
+}
+
+/* Several: the one VAR names, else "ambiguous: a, b or c".  OBJECT: VAR
+ * is an object ("(module_notify_list).rwsem"), not a pointer: its name
+ * says nothing of its type, so even one candidate must be named. */
+static const char *pick(const struct cands *cs, const char *var, bool object,
 			struct lf_rt_class *rc)
 {
 	struct plist *p = plist_new(3);
 	const char *hit = NULL;
 	size_t hits = 0;
 
-	if (cs->n == 1)
+	if (cs->n == 1 && !object)
 		return cs->v[0].lock;
 	for (size_t i = 0; i < cs->n; i++) {
 		plist_add(p, "%s", cs->v[i].lock);
-		if (var && cs->v[i].tag && !strcmp(cs->v[i].tag, var)) {
+		if (var && cs->v[i].tag && names_tag(cs->v[i].tag, var)) {
 			hit = cs->v[i].lock;
 			hits++;
 		}
 	}
 	if (hits == 1)
 		return hit;
-	rc->ambiguous = true;
-	rc->how = xasprintf("ambiguous: %s", plist_text(p));
+	rc->ambiguous = cs->n > 1;
+	rc->how = cs->n > 1 ? xasprintf("ambiguous: %s", plist_text(p)) :
+		  xasprintf("the member of an object whose type the records do "
+			    "not give (only %s has it)", cs->v[0].lock);
 	return NULL;
 }
 
-/* "&x->a.b[i]": VAR "x", PATH "a.b[]"; the last "->" step only. */
-static bool split_expr(const char *base, char **var, char **path)
+/* "&x->a.b[i]": VAR "x", PATH "a.b[]"; the last "->" step only.
+ * *OBJECT: no "->", VAR is an object ("(x).b", "x.b"). */
+static bool split_expr(const char *base, char **var, char **path, bool *object)
 {
 	const char *s = base, *arrow, *end;
 	struct strbuf v = { 0 }, p = { 0 };
@@ -195,6 +212,7 @@ static bool split_expr(const char *base, char **var, char **path)
 	if (end == s)
 		return false;
 	sb_printf(&v, "%.*s", (int)(end - s), s);
+	*object = !arrow;
 	if (arrow) {
 		const char *last;
 
@@ -241,22 +259,25 @@ static void map_class(struct lf_runtime *rt, const struct lf_analysis *a,
 	bool trunc;
 	char *base = class_base(rc->c->name, &trunc), *var, *path;
 	const struct cands *cs;
+	bool object;
 
 	if ((rc->lock = table_lock(a, base))) {
 		rc->how = "rules/lockclasses.tbl";
 	} else if (is_ident(base)) {
 		cs = strmap_get(ix->names, lf_intern(base));
-		rc->lock = cs ? pick(cs, NULL, rc) : NULL;
+		rc->lock = cs ? pick(cs, NULL, false, rc) : NULL;
 		rc->how = rc->lock ? "its name" : rc->how;
-	} else if (split_expr(base, &var, &path)) {
+	} else if (split_expr(base, &var, &path, &object)) {
 		/* "a.b.c", then "b.c", then "c" */
 		for (const char *p = path; p && !rc->lock && !rc->ambiguous;
 		     p = strchr(p, '.') ? strchr(p, '.') + 1 : NULL) {
 			cs = strmap_get(ix->paths, lf_intern(p));
 			if (cs)
-				rc->lock = pick(cs, var, rc);
+				rc->lock = pick(cs, var, object, rc);
 		}
 		rc->how = rc->lock ? "its init expression" : rc->how;
+		free(var);
+		free(path);
 	}
 	if (!rc->lock && !rc->how)
 		rc->how = trunc ? "no lock of the records (name maybe cut by lockdep)" :

@@ -14,7 +14,8 @@
  * "%38s-W:" and "%38s-R:"), and 12 numbers: con-bounces, contentions,
  * waittime min/max/total/avg, acq-bounces, acquisitions, holdtime
  * min/max/total/avg.  A contended class adds a dash line, contention
- * point lines ("%40s %14lu %29s %pS": no ':' in column 41), a blank line
+ * point lines ("%40s %14lu %29s %pS": no ':' in column 41; a module's
+ * symbol ends in " [module]"), a blank line
  * and a dot line.  Times are microseconds, "%lld.%02d".
  *
  * The numbers are evidence for verdicts: a line we cannot read is
@@ -214,8 +215,10 @@ static void point_line(struct reader *r, char *line)
 	unsigned long long count;
 	int n = split(line + NAME_COLS + 1, w, 4);
 
-	if (n != 3 || !parse_ull(w[0], &count) || strncmp(w[1], "[<", 2))
-		bad(r, "a contention point 'COUNT [<ADDRESS>] SYMBOL'", NULL);
+	/* a module's symbol: "torture_shuffle+0x9a/0x160 [torture]" */
+	if ((n != 3 && (n != 4 || w[3][0] != '[')) || !parse_ull(w[0], &count) ||
+	    strncmp(w[1], "[<", 2))
+		bad(r, "a contention point 'COUNT [<ADDRESS>] SYMBOL [MODULE]'", NULL);
 	if (!ls->classes.n)
 		bad(r, "a class line before its contention points", NULL);
 	ls->classes.v[ls->classes.n - 1].points++;
