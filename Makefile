@@ -104,6 +104,7 @@ check: deps
 	testsuite/objects/run
 	testsuite/security/run
 	testsuite/index/run
+	testsuite/lockstat/run
 	testsuite/fuzz/selftest
 	$(MAKE) fuzz N=300
 	testsuite/fuzz/regressions/run

@@ -320,9 +320,17 @@ static void sum(struct lf_rt_lock *e, const struct lf_lsclass *c)
 		 &e->write_hold_max, &e->contentions);
 	add_side(&c->read, &e->read_acq, &e->read_hold_total,
 		 &e->read_hold_max, &e->contentions);
-	e->read_hold_avg = e->read_acq ? e->read_hold_total / (long long)e->read_acq : 0;
+	/* one class: the file's own averages; several: from the totals,
+	 * cut to the file's 10 ns as lockdep_proc.c cuts them */
+	if (e->classes.n == 1) {
+		e->read_hold_avg = c->read.hold_avg;
+		e->write_hold_avg = c->write.hold_avg;
+		return;
+	}
+	e->read_hold_avg = e->read_acq ?
+			   e->read_hold_total / (long long)e->read_acq / 10 * 10 : 0;
 	e->write_hold_avg = e->write_acq ?
-			    e->write_hold_total / (long long)e->write_acq : 0;
+			    e->write_hold_total / (long long)e->write_acq / 10 * 10 : 0;
 }
 
 struct lf_runtime *lf_runtime_load(const char *path)

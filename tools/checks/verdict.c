@@ -88,6 +88,15 @@ static void reason(struct eval *e, char *text)
 	VEC_PUSH(&e->v->reasons, text);
 }
 
+/* Whatever the verdict: a lock lock_stat never saw read-acquired. */
+static void runtime_reasons(struct eval *e)
+{
+	char *never = e->a->runtime ? lf_runtime_never_read(e->a, e->l) : NULL;
+
+	if (never)
+		reason(e, never);
+}
+
 static const struct lf_rule *last_rule(struct eval *e)
 {
 	return &e->v->rules.v[e->v->rules.n - 1];
@@ -725,6 +734,7 @@ void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a)
 	reads = id && rule_read_sites(&e);
 	if (!id || !reads) {
 		decide(&e, id, reads, 0, 0, 0, 0, 0);
+		runtime_reasons(&e);
 		return;
 	}
 	rec = rule_recursion(&e);
@@ -735,6 +745,5 @@ void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a)
 	closed = rule_closed(&e);
 	percpu = rules_percpu(&e);
 	decide(&e, id, reads, rec, order, shrt, closed, percpu);
-	if (a->runtime && lf_runtime_never_read(a, l))
-		reason(&e, lf_runtime_never_read(a, l));
+	runtime_reasons(&e);
 }
