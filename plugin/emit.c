@@ -415,6 +415,25 @@ void lf_emit_needs_atomic(tree fndecl, enum lf_need_context context)
 	record_add(rec);
 }
 
+void lf_emit_binding(location_t loc, tree fn, const char *entry, int arg,
+		     const char *how, const char *by)
+{
+	json_t *rec;
+
+	if (!lf_output_wanted())
+		return;
+	if (loc == UNKNOWN_LOCATION)
+		loc = DECL_SOURCE_LOCATION(fn);
+	rec = record_new(kind_binding, loc, fn);
+	set(rec, K(binding, entry), json_string(entry));
+	if (arg)
+		set(rec, K(binding, arg), json_integer(arg));
+	set(rec, K(binding, how), json_string(how));
+	if (by)
+		set(rec, K(binding, by), json_string(by));
+	record_add(rec);
+}
+
 bool lf_emit_callgraph = true;
 
 #define LF_CALL_(context) LF_CALL_##context,
