@@ -661,7 +661,10 @@ char *lf_arch_entered(const struct lf_callgraph *g, const struct lf_arch_site *s
 	if (!lf_where_in(g, s->rec->function, &w))
 		return NULL;
 	text = lf_where_text(&w);
-	line = xasprintf("reached from %s: %s -> %s", text, w.entry, w.chain);
+	/* a hot path's entry is its first function already */
+	line = strcmp(w.kind, "hotpath") ?
+	       xasprintf("reached from %s: %s -> %s", text, w.entry, w.chain) :
+	       xasprintf("reached from %s: %s", text, w.chain);
 	free(text);
 	return line;
 }
