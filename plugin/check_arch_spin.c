@@ -126,12 +126,14 @@ static void check_sink(struct lf_fn *fn, struct lf_ctx_result *ctx,
 	if (unbalanced != UNKNOWN_LOCATION) {
 		sink_record(LF_STATUS_flagged, LF_HOW_unbalanced, fn, ev,
 			    unbalanced);
+		/* the callers are not known here: say both outcomes */
 		lf_warn(ev->loc, CHECK,
-			"%s(%s) in %s() with preemption enabled on some path: "
-			"the function turns it back on later without turning it "
-			"off first; disable preemption or irqs around it, or use "
-			"a raw_spinlock_t", ev->prim->api, lock,
-			lf_decl_name(decl));
+			"%s(%s) in %s(): the function turns preemption back on "
+			"later without turning it off first: either its callers "
+			"have it off and the enable ends their section early, or "
+			"the lock is taken with preemption enabled; turn it off "
+			"and on in the same function, or use a raw_spinlock_t",
+			ev->prim->api, lock, lf_decl_name(decl));
 		lf_note(unbalanced, "enabled here");
 		return;
 	}

@@ -286,6 +286,9 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
 		set(rec, K(section, layout), layout_json(acq->record, acq->field));
 		lf_calls_bitlock_site(fn->fun->decl);
 	}
+	/* where an rwlock is read-locked matters as much (where.c) */
+	if (acq->cls == LF_CLASS_rwlock && acq->prim->mode == LF_MODE_read)
+		lf_calls_bitlock_site(fn->fun->decl);
 	set(rec, K(section, releases), releases_json(fn, sec));
 	/* absent lists read as empty */
 	if (!sec->calls.is_empty())
@@ -415,6 +418,25 @@ void lf_emit_needs_atomic(tree fndecl, enum lf_need_context context)
 	record_add(rec);
 }
 
+void lf_emit_binding(location_t loc, tree fn, const char *entry, int arg,
+		     const char *how, const char *by)
+{
+	json_t *rec;
+
+	if (!lf_output_wanted())
+		return;
+	if (loc == UNKNOWN_LOCATION)
+		loc = DECL_SOURCE_LOCATION(fn);
+	rec = record_new(kind_binding, loc, fn);
+	set(rec, K(binding, entry), json_string(entry));
+	if (arg)
+		set(rec, K(binding, arg), json_integer(arg));
+	set(rec, K(binding, how), json_string(how));
+	if (by)
+		set(rec, K(binding, by), json_string(by));
+	record_add(rec);
+}
+
 bool lf_emit_callgraph = true;
 
 #define LF_CALL_(context) LF_CALL_##context,
@@ -440,10 +462,10 @@ static enum lf_call_context call_context(const struct lf_ctx_state *st)
  *   caller left it ("entry"): one with a site, or an entry call of such
  *   a function, where a global callee counts as one (its body may be in
  *   another unit, or in more than one);
- * - hotness (tools/analysis/callgraph.c) follows calls from a hot entry
- *   point within hot_call_depth (3) calls to a function with a bit lock
- *   site: a call on such a path leads to a bit lock site within 2 more
- *   calls, where a global callee again counts as one.
+ * - hotness (tools/analysis/callgraph.c, where.c) follows calls from an
+ *   entry point within hot_call_depth (3) calls to a function with a bit
+ *   lock site or an rwlock read site: a call on such a path leads to one
+ *   within 2 more calls, where a global callee again counts as one.
  *
  * A static function is named after this unit and called only from it,
  * so this unit knows all of it.  Any other call is left out: no check

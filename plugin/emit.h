@@ -48,6 +48,12 @@ struct lf_arch_spin {
 void lf_emit_arch_spin(const struct lf_arch_spin *rec);
 void lf_emit_needs_atomic(tree fndecl, enum lf_need_context context);
 
+/* A binding record: function FN bound to ENTRY (rules/entrypoints.tbl's
+ * name; ARG the handler's argument of a call, else 0) at LOC, HOW
+ * ("initialiser", "store", "call", "section"), by BY (may be NULL). */
+void lf_emit_binding(location_t loc, tree fn, const char *entry, int arg,
+		     const char *how, const char *by);
+
 /* Count of what the unit did, for the "tu" record. */
 struct lf_tu_stats {
 	int functions;		/* functions the pass saw */

@@ -24,6 +24,7 @@
 #include "emit.h"
 #include "check_rwlock.h"
 #include "check_arch_spin.h"
+#include "check_bindings.h"
 #include "ctx.h"
 #include "layout.h"
 
@@ -34,7 +35,8 @@ static struct plugin_info lockfit_info = {
 	.help = "out=DIR\twrite records to DIR (default: into the object, section " LF_RECORDS_SECTION ")\n"
 		"warn=CHECK[,CHECK]|all\tenable diagnostics (rwlock-spinlock, arch-spin-preempt)\n"
 		"srcroot=DIR\tstrip DIR from file names in records\n"
-		"calls=yes|no\tcall graph records (default yes)\n",
+		"calls=yes|no\tcall graph records (default yes)\n"
+		"verbose=yes|no\tnote function pointers bound to slots rules/entrypoints.tbl does not list\n",
 };
 
 static const pass_data lockfit_pass_data = {
@@ -68,6 +70,7 @@ public:
 		ctx = fn ? lf_ctx_analyse(fn) : NULL;
 		lf_check_arch_spin(fun, fn, ctx);
 		lf_emit_calls(fun, ctx);
+		lf_check_bindings(fun);
 		if (fn) {
 			lf_stats.locking++;
 			lf_check_rwlock(fn);
@@ -135,7 +138,8 @@ static int parse_args(struct plugin_name_args *info)
 				return 1;
 			}
 			lf_emit_callgraph = !strcmp(value, "yes");
-		}
+		} else if (!strcmp(key, "verbose"))
+			lf_bindings_verbose = !strcmp(value, "yes");
 		else {
 			error("lockfit: unknown option %<-fplugin-arg-lockfit-%s%>"
 			      " (try %<-fplugin-arg-lockfit-help%>)", key);
@@ -174,6 +178,7 @@ int plugin_init(struct plugin_name_args *info,
 	register_callback(name, PLUGIN_START_UNIT, lf_ctx_start_unit, NULL);
 	register_callback(name, PLUGIN_START_UNIT, lf_layout_start_unit, NULL);
 	register_callback(name, PLUGIN_FINISH_DECL, lf_layout_finish_decl, NULL);
+	register_callback(name, PLUGIN_FINISH_DECL, lf_bindings_finish_decl, NULL);
 	register_callback(name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass_info);
 	register_callback(name, PLUGIN_FINISH_UNIT, finish_unit, NULL);
 	return 0;

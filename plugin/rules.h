@@ -105,6 +105,23 @@ static inline bool lf_is_lock_class(enum lf_class cls)
 	return cls < LF_CLASS_preempt;
 }
 
+/* rules/entrypoints.tbl's slots, registration calls and sections: the
+ * bindings the plugin records (check_bindings.c); macros are the tool's */
+enum lf_entry_kind {
+#define X(name) LF_ENTRY_##name,
+	LFR_ENTRY_KINDS(X)
+#undef X
+};
+
+struct lf_entry_point {
+	enum lf_entry_kind kind;
+	const char *name;	/* "seq_operations.start", "request_irq", "__init" */
+	int arg;		/* call: the handler's argument, 1-based */
+	const char *section;	/* section: ".init.text" */
+};
+extern const struct lf_entry_point lf_entry_points[];
+extern const size_t lf_entry_points_count;
+
 /* Thresholds, from rules/thresholds.tbl. */
 extern const int lf_rwlock_short_cost;
 extern const int lf_inline_depth;

@@ -108,6 +108,20 @@ static void plugin(const struct lfr_tables *t)
 		printf(", %ld },\n", t->bounded.v[i].cost);
 	}
 	printf("};\nconst size_t lf_bounded_calls_count = %zu;\n\n", t->bounded.n);
+	printf("const struct lf_entry_point lf_entry_points[] = {\n");
+	for (i = 0; i < t->entries.n; i++) {
+		const struct lfr_entry *e = &t->entries.v[i];
+
+		if (!strcmp(e->kind, "macro"))	/* the tool matches names */
+			continue;
+		printf("\t{ LF_ENTRY_%s, ", e->kind);
+		cstr(e->name);
+		printf(", %s, ", strcmp(e->kind, "call") ? "0" : e->arg);
+		cstr(strcmp(e->kind, "section") ? "-" : e->arg);
+		printf(" },\n");
+	}
+	printf("};\nconst size_t lf_entry_points_count = "
+	       "sizeof(lf_entry_points) / sizeof(lf_entry_points[0]);\n\n");
 	for (i = 0; i < LFR_T_COUNT; i++)
 		if (lfr_threshold_info[i].who & LFR_PLUGIN)
 			printf("const int lf_%s = %ld;\n", lfr_threshold_info[i].name,

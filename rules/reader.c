@@ -28,6 +28,8 @@ static const char actions[] = LFR_ACTIONS(STR);
 static const char modes[] = LFR_MODES(STR) " -";
 static const char variants[] = LFR_VARIANTS(STR) " -";
 static const char ctxs[] = LFR_CTXS(STR);
+static const char entry_kinds[] = LFR_ENTRY_KINDS(STR);
+static const char execs[] = LFR_EXECS(STR);
 #undef STR
 
 /* One table being read. */
@@ -365,6 +367,59 @@ static void row_lockclass(struct table *tb, const char *line)
 		n--;
 	once(tb, w[0], 0, "");
 	PUSH(&tb->t->lockclasses, ((struct lfr_lockclass){ w[0], xstrndup(rest, n) }));
+}
+
+/* ---- entrypoints.tbl: kind name arg exec preempt sleep temp ---- */
+static int slot_name(const char *s)
+{
+	const char *dot = strchr(s, '.');
+
+	return dot && identifier(s, dot - s) &&
+	       identifier(dot + 1, strlen(dot + 1));
+}
+
+/* ".init.text": a dot, then lower-case letters, digits, dots, '_' */
+static int section_name(const char *s)
+{
+	return s[0] == '.' && s[1] &&
+	       strspn(s, ".abcdefghijklmnopqrstuvwxyz0123456789_") == strlen(s);
+}
+
+static void row_entry(struct table *tb, const char *line)
+{
+	char *w[7], *key;
+	struct lfr_entry e;
+
+	if (split(line, w, 7) != 7)
+		fail(tb, "expected 7 columns: kind name arg exec preempt sleep temp",
+		     NULL, NULL);
+	e = (struct lfr_entry){ w[0], w[1], w[2], w[3], w[4], w[5], w[6],
+				tb->lineno };
+	oneof(tb, e.kind, entry_kinds, "kind");
+	if (!strcmp(e.kind, "slot") ? !slot_name(e.name) :
+	    !identifier(e.name, strlen(e.name)))
+		fail(tb, !strcmp(e.kind, "slot") ? "expected struct.field, not" :
+		     "expected an identifier, not", e.name, NULL);
+	if (!strcmp(e.kind, "slot") && strcmp(e.arg, "-"))
+		fail(tb, "a slot takes no argument: '-', not", e.arg, NULL);
+	if (!strcmp(e.kind, "call") && (!digits(e.arg) || atoi(e.arg) < 1 ||
+					atoi(e.arg) > 16))
+		fail(tb, "expected the handler's argument, 1 to 16, not", e.arg,
+		     NULL);
+	if (!strcmp(e.kind, "macro") && !identifier(e.arg, strlen(e.arg)))
+		fail(tb, "expected the prefix of the functions it defines, not",
+		     e.arg, NULL);
+	if (!strcmp(e.kind, "section") && !section_name(e.arg))
+		fail(tb, "expected a section name (.init.text), not", e.arg, NULL);
+	oneof(tb, e.exec, execs, "exec");
+	oneof(tb, e.preempt, " yes no -", "preempt");
+	oneof(tb, e.sleep, " yes no -", "sleep");
+	oneof(tb, e.temp, " hot cold", "temp");
+	key = xrealloc(NULL, strlen(e.name) + strlen(e.arg) + 2);
+	sprintf(key, "%s %s", e.name, e.arg);
+	once(tb, key, 0, "");
+	free(key);
+	PUSH(&tb->t->entries, e);
 }
 
 /* ---- bitlocks.tbl: struct NAME | reason ---- */
@@ -715,6 +770,7 @@ static const struct {
 	{ "bitlocks.tbl",	row_nogrow,	NULL },
 	{ "sourceforms.tbl",	row_sourceform,	NULL },
 	{ "lockclasses.tbl",	row_lockclass,	NULL },
+	{ "entrypoints.tbl",	row_entry,	NULL },
 };
 
 static const char *table_file(int which)

@@ -109,6 +109,21 @@ struct lfr_sourceform {
 	const char *name, *what;	/* what: "init" or "assert" */
 };
 
+/* entrypoints.tbl: where code is entered without a C caller, and the
+ * context it runs in; columns as written (docs/DESIGN.md section 10) */
+#define LFR_ENTRY_KINDS(X) X(slot) X(call) X(macro) X(section)
+#define LFR_EXECS(X) X(process) X(softirq) X(hardirq)
+struct lfr_entry {
+	const char *kind;	/* slot, call, macro, section */
+	const char *name;	/* "seq_operations.start", "request_irq", ... */
+	const char *arg;	/* slot "-"; call 1-based argument; macro prefix;
+				 * section name */
+	const char *exec;	/* process, softirq, hardirq */
+	const char *preempt, *sleep;	/* yes, no, - */
+	const char *temp;	/* hot, cold */
+	int line;
+};
+
 struct lfr_nogrow {
 	const char *name, *why;
 };
@@ -135,6 +150,7 @@ struct lfr_tables {
 	LFR_VEC(struct lfr_nogrow) nogrow;		/* table order */
 	LFR_VEC(struct lfr_sourceform) sourceforms;	/* table order */
 	LFR_VEC(struct lfr_lockclass) lockclasses;	/* table order */
+	LFR_VEC(struct lfr_entry) entries;		/* table order */
 };
 
 /* Never returns; FMT's arguments are the path, line and table words. */

@@ -43,6 +43,9 @@
 /* calls: the context of a call */
 #define LF_ENUM_CALL_CONTEXT(X)	X(atomic) X(enabled) X(entry)
 
+/* binding: how a function is bound to an entry point */
+#define LF_ENUM_BIND_HOW(X)	X(initialiser) X(store) X(call) X(section)
+
 /* Numbers: far above anything real, far below what a sum or product of
  * a few of them could overflow.  LO, HI. */
 #define LF_RANGE_VERSION	LF_RECORD_VERSION, LF_RECORD_VERSION

@@ -14,6 +14,7 @@
 #include "lib/util.h"
 #include "records/rules.h"
 #include "analysis/callgraph.h"
+#include "analysis/where.h"
 
 bool lf_fn_visible(const char *function, const char *tu)
 {
@@ -183,4 +184,5 @@ void lf_callgraph_build(const struct lf_records *recs,
 			place(&ls);
 	}
 	reach(g, recs);
+	lf_where_build(recs, rules, g);
 }

@@ -33,6 +33,9 @@ struct lf_callgraph {
 	struct pairmap *callers;	/* callee -> struct lf_callsites */
 	struct pairmap *bodies;	/* function -> struct lf_callsites (its calls) */
 	struct pairmap *hot;	/* function -> struct lf_hot */
+	/* where.c: function -> struct lf_entries (its own entries), and
+	 * -> struct lf_reach (the hottest entry reaching it) */
+	struct pairmap *entries, *reach;
 };
 
 struct lf_rules;

@@ -2,11 +2,22 @@
 /*
  * where.c - where a function runs (where.h).
  *
- * For now only the hot paths of rules/hotpaths.tbl are known entries;
- * rules/entrypoints.tbl and the plugin's function-pointer bindings add
- * the rest (issue 11).
+ * A function's own entries: its binding records (a callback slot, a
+ * registration call's handler, a section), an entry macro whose prefix
+ * starts its name, rules/hotpaths.tbl.  Their context is the row of
+ * rules/entrypoints.tbl; a binding the table does not know (records of
+ * another table) is ignored.  Then, breadth first down the calls records
+ * of every unit, hot entries first: each function gets the hottest entry
+ * that reaches it, the nearest of those, and the chain of calls from it.
+ * A hot path of hotpaths.tbl reaches only hot_call_depth calls down, as
+ * for bit locks (callgraph.c).  The calls records hold only the calls
+ * some check follows (docs/RECORDS.md "calls"): what they cut, this does
+ * not reach.
  */
+#include <stdlib.h>
 #include <string.h>
+#include "lib/util.h"
+#include "records/rules.h"
 #include "analysis/analysis.h"
 #include "analysis/where.h"
 
@@ -28,18 +39,236 @@ const char *lf_exec_name(enum lf_exec e)
 	return names[e];
 }
 
-bool lf_where_of(const struct lf_analysis *a, const char *function,
-		   struct lf_where *out)
+/* The hottest entry that reaches a function, and from which caller. */
+struct lf_reach {
+	const struct lf_where *from;	/* an entry of lf_entries_of() */
+	const char *parent;	/* the caller on the chain; NULL at VIA */
+	int depth;
+};
+
+static int yes_no(const char *s)
 {
-	struct lf_hot hot;
+	return !strcmp(s, "yes") ? 1 : !strcmp(s, "no") ? 0 : -1;
+}
+
+/* W's context from the table's row E. */
+static void from_row(struct lf_where *w, const struct lfr_entry *e)
+{
+	w->temp = !strcmp(e->temp, "hot") ? LF_TEMP_HOT : LF_TEMP_COLD;
+	w->exec = !strcmp(e->exec, "process") ? LF_EXEC_PROCESS :
+		  !strcmp(e->exec, "softirq") ? LF_EXEC_SOFTIRQ : LF_EXEC_HARDIRQ;
+	w->preempt = yes_no(e->preempt);
+	w->sleep = yes_no(e->sleep);
+	w->kind = e->kind;
+}
+
+static void add(struct lf_callgraph *g, const char *fn, const struct lf_where *w)
+{
+	struct lf_entries *l = pairmap_get(g->entries, fn, NULL);
+
+	if (!l) {
+		l = xcalloc(1, sizeof(*l));
+		pairmap_put(g->entries, fn, NULL, l);
+	}
+	VEC_PUSH(l, *w);
+	l->v[l->n - 1].chain = lf_fn_basename(fn);
+}
+
+static void binding(struct lf_callgraph *g, const struct lf_rules *rules,
+		    const struct lf_rec *r)
+{
+	const struct lfr_entry *e = lf_rules_entry(rules, r->entry, r->arg);
+	struct lf_where w = { .via = r->function };
+
+	if (!e)
+		return;
+	from_row(&w, e);
+	w.entry = r->arg > 0 ? xasprintf("%s:%d", r->entry, r->arg) : r->entry;
+	w.bound_at = r->by ? xasprintf("%s:%d by %s", r->file, r->line, r->by) :
+		     xasprintf("%s:%d", r->file, r->line);
+	add(g, r->function, &w);
+}
+
+/* Entry macros and hot paths: by name, once per function. */
+static void by_name(struct lf_callgraph *g, const struct lf_rules *rules,
+		    struct pairmap *seen, const char *fn)
+{
+	const struct lfr_entry *e;
+
+	if (!fn || !pairmap_add(seen, fn, NULL, seen))
+		return;
+	if ((e = lf_rules_macro(rules, fn))) {
+		struct lf_where w = { .via = fn, .entry = e->name };
+
+		from_row(&w, e);
+		add(g, fn, &w);
+	}
+	if (lf_rules_is_hot(rules, fn)) {
+		struct lf_where w = {
+			.via = fn, .entry = lf_fn_basename(fn), .kind = "hotpath",
+			.temp = LF_TEMP_HOT, .preempt = -1, .sleep = -1,
+		};
+
+		add(g, fn, &w);
+	}
+}
+
+/* Hotter first, then the table's name: the same choice every run. */
+static bool better(const struct lf_where *a, const struct lf_where *b)
+{
+	if (a->temp != b->temp)
+		return a->temp > b->temp;
+	return strcmp(a->entry, b->entry) < 0;
+}
+
+static const struct lf_where *best_own(const struct lf_entries *l)
+{
+	const struct lf_where *best = &l->v[0];
+
+	for (size_t i = 1; i < l->n; i++)
+		if (better(&l->v[i], best))
+			best = &l->v[i];
+	return best;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+struct names {
+	const char **v;
+	size_t n, cap;
+};
+
+static void claim(struct lf_callgraph *g, struct names *queue, const char *fn,
+		  const struct lf_where *from, const char *parent, int depth)
+{
+	struct lf_reach *r;
+
+	if (pairmap_get(g->reach, fn, NULL))
+		return;
+	r = xmalloc(sizeof(*r));
+	*r = (struct lf_reach){ from, parent, depth };
+	pairmap_put(g->reach, fn, NULL, r);
+	VEC_PUSH(queue, fn);
+}
+
+/* Breadth first from every seed of temperature TEMP at once. */
+static void spread(struct lf_callgraph *g, const struct names *seeds,
+		   enum lf_temp temp)
+{
+	struct names queue = { 0 };
+
+	for (size_t i = 0; i < seeds->n; i++) {
+		const struct lf_where *w = best_own(pairmap_get(g->entries,
+								seeds->v[i], NULL));
+
+		if (w->temp == temp)
+			claim(g, &queue, seeds->v[i], w, NULL, 0);
+	}
+	for (size_t i = 0; i < queue.n; i++) {
+		const struct lf_reach *r = pairmap_get(g->reach, queue.v[i], NULL);
+		const struct lf_callsites *body = pairmap_get(g->bodies,
+							      queue.v[i], NULL);
+
+		if (!strcmp(r->from->kind, "hotpath") &&
+		    r->depth >= g->rules->hot_call_depth)
+			continue;
+		for (size_t j = 0; body && j < body->n; j++)
+			claim(g, &queue, body->v[j].call->callee, r->from,
+			      queue.v[i], r->depth + 1);
+	}
+	free(queue.v);
+}
+
+void lf_where_build(const struct lf_records *recs, const struct lf_rules *rules,
+		    struct lf_callgraph *g)
+{
+	struct pairmap *seen = pairmap_new(), *seeded = pairmap_new();
+	struct names seeds = { 0 };
+
+	g->entries = pairmap_new();
+	g->reach = pairmap_new();
+	for (size_t i = 0; i < recs->recs.n; i++)
+		if (recs->recs.v[i].kind == LF_REC_BINDING)
+			binding(g, rules, &recs->recs.v[i]);
+	for (size_t i = 0; i < recs->recs.n; i++)
+		by_name(g, rules, seen, recs->recs.v[i].function);
+	for (size_t i = 0; i < recs->recs.n; i++) {
+		const char *fn = recs->recs.v[i].function;
+
+		if (fn && pairmap_get(g->entries, fn, NULL) &&
+		    pairmap_add(seeded, fn, NULL, g))
+			VEC_PUSH(&seeds, fn);
+	}
+	lf_sort(seeds.v, seeds.n, sizeof(*seeds.v), cmp_str);
+	spread(g, &seeds, LF_TEMP_HOT);
+	spread(g, &seeds, LF_TEMP_COLD);
+	free(seeds.v);
+}
+
+static const struct lf_entries no_entries;
+
+const struct lf_entries *lf_entries_of(const struct lf_callgraph *g,
+				       const char *function)
+{
+	const struct lf_entries *l = g->entries ?
+		pairmap_get(g->entries, lf_intern(function), NULL) : NULL;
+
+	return l ? l : &no_entries;
+}
+
+/* "via -> ... -> FN" from the parents the walk left. */
+static char *chain(const struct lf_callgraph *g, const char *fn)
+{
+	const struct lf_reach *r = pairmap_get(g->reach, fn, NULL);
+	char *s = xstrdup(lf_fn_basename(fn));
+
+	while (r && r->parent) {
+		s = xasprintf("%s -> %s", lf_fn_basename(r->parent), s);
+		r = pairmap_get(g->reach, r->parent, NULL);
+	}
+	return s;
+}
+
+bool lf_where_in(const struct lf_callgraph *g, const char *function,
+		 struct lf_where *out)
+{
+	const char *fn = lf_intern(function);
+	const struct lf_reach *r = g->reach ? pairmap_get(g->reach, fn, NULL) : NULL;
 
 	memset(out, 0, sizeof(*out));
 	out->preempt = out->sleep = -1;
-	if (!lf_hot_reach(&a->calls, function, &hot))
+	if (!r)
 		return false;
-	out->entry = hot.entry;
-	out->via = hot.entry;
-	out->depth = hot.depth;
-	out->temp = LF_TEMP_HOT;
+	*out = *r->from;
+	out->depth = r->depth;
+	out->chain = chain(g, fn);
 	return true;
+}
+
+bool lf_where_of(const struct lf_analysis *a, const char *function,
+		   struct lf_where *out)
+{
+	return lf_where_in(&a->calls, function, out);
+}
+
+char *lf_where_text(const struct lf_where *w)
+{
+	static const char *const preempt[] = { "not preemptible", "preemptible" };
+	static const char *const sleep[] = { "may not sleep", "may sleep" };
+	struct strbuf sb = { 0 };
+
+	if (!strcmp(w->kind, "hotpath"))
+		return xasprintf("hot path %s (rules/hotpaths.tbl)", w->entry);
+	sb_printf(&sb, "%s %s (", w->entry, lf_fn_basename(w->via));
+	if (w->bound_at)
+		sb_printf(&sb, "bound at %s; ", w->bound_at);
+	sb_printf(&sb, "%s, %s, %s, %s)", lf_exec_name(w->exec),
+		  w->preempt < 0 ? "preemption as its caller left it" :
+		  preempt[w->preempt],
+		  w->sleep < 0 ? "sleeping as its caller allows" : sleep[w->sleep],
+		  lf_temp_name(w->temp));
+	return sb_take(&sb);
 }

@@ -9,8 +9,14 @@
 #define LOCKFIT_WHERE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct lf_analysis;
+struct lf_callgraph;
+struct lf_records;
+struct lf_rules;
+struct lf_rec;
+struct lfr_entry;
 
 enum lf_temp { LF_TEMP_UNKNOWN, LF_TEMP_COLD, LF_TEMP_HOT };
 enum lf_exec { LF_EXEC_UNKNOWN, LF_EXEC_PROCESS, LF_EXEC_SOFTIRQ,
@@ -25,6 +31,12 @@ struct lf_where {
 	enum lf_exec exec;
 	int preempt;		/* 1 preemptible, 0 not, -1 unknown */
 	int sleep;		/* 1 may sleep, 0 may not, -1 unknown */
+	/* added for explain and the arch-spin check: */
+	const char *kind;	/* "slot", "call", "macro", "section",
+				 * "hotpath" (rules/hotpaths.tbl) */
+	const char *bound_at;	/* a binding's "file:line" (by VAR or FN),
+				 * NULL for a macro or hot path */
+	const char *chain;	/* "via -> ... -> function" */
 };
 
 const char *lf_temp_name(enum lf_temp t);	/* "hot", "cold", "unknown" */
@@ -37,5 +49,27 @@ const char *lf_exec_name(enum lf_exec e);	/* "process", "softirq", ... */
  */
 bool lf_where_of(const struct lf_analysis *a, const char *function,
 		   struct lf_where *out);
+
+/* The same from the call graph alone (lf_callgraph_build() made it). */
+bool lf_where_in(const struct lf_callgraph *g, const char *function,
+		 struct lf_where *out);
+
+/* One way a function is entered without a C call: its own binding
+ * record, entry macro or hot path (depth 0, chain its name). */
+struct lf_entries {
+	struct lf_where *v;
+	size_t n, cap;
+};
+/* FUNCTION's own entries, in record order; none: n is 0. */
+const struct lf_entries *lf_entries_of(const struct lf_callgraph *g,
+				       const char *function);
+
+/* Index the binding records and entry macros (callgraph.c calls it). */
+void lf_where_build(const struct lf_records *recs, const struct lf_rules *rules,
+		    struct lf_callgraph *g);
+
+/* "seq_operations.start t_start (bound at fs/x.c:55 by t_ops; process,
+ * preemptible, may sleep, cold)": W in one line, for messages. */
+char *lf_where_text(const struct lf_where *w);
 
 #endif

@@ -25,6 +25,7 @@
 #include <string.h>
 #include "lib/util.h"
 #include "checks/archspin.h"
+#include "analysis/where.h"
 
 /* Callers quoted in a "safe" reason. */
 #define LIST_MAX 3
@@ -46,6 +47,7 @@ struct fn_verdict {
 	const struct lf_callsite *culprit;	/* flagged */
 	const char *through;	/* flagged: functions from the culprit's
 				 * callee down to this one's caller */
+	const struct lf_where *entry;	/* flagged by an entry, not a call */
 	char *stuck;		/* needs_caller: why, naming the functions */
 	size_t nstuck;		/* reasons in it */
 	bool more;		/* and some not quoted */
@@ -145,6 +147,14 @@ static bool is_static(const char *function)
 static const struct fn_verdict *resolve(struct resolver *rs, const char *fn,
 					int depth);
 
+static bool bound(const struct lf_entries *e)
+{
+	for (size_t i = 0; i < e->n; i++)
+		if (e->v[i].bound_at)
+			return true;
+	return false;
+}
+
 /* One call of FN that leaves the question to its caller's callers. */
 static void through_caller(struct resolver *rs, struct fn_verdict *v,
 			   const struct lf_callsite *c, int depth)
@@ -157,6 +167,7 @@ static void through_caller(struct resolver *rs, struct fn_verdict *v,
 	if (up->status == LF_ARCH_FLAGGED) {
 		v->status = LF_ARCH_FLAGGED;
 		v->culprit = up->culprit;
+		v->entry = up->entry;
 		v->through = up->through ?
 			     xasprintf("%s -> %s", up->through, name(caller)) :
 			     name(caller);
@@ -165,11 +176,46 @@ static void through_caller(struct resolver *rs, struct fn_verdict *v,
 	}
 }
 
+/* Entries that say how preemption is (a hot path of hotpaths.tbl does
+ * not): rules/entrypoints.tbl's context for FN's own bindings and
+ * macros. */
+static size_t deciding(const struct lf_entries *e)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < e->n; i++)
+		n += strcmp(e->v[i].kind, "hotpath") != 0;
+	return n;
+}
+
+/* FN is entered through E's entries: each is a caller of its own. */
+static void through_entries(struct fn_verdict *v, const struct lf_entries *e,
+			    const char *fn)
+{
+	for (size_t i = 0; i < e->n && v->status != LF_ARCH_FLAGGED; i++) {
+		const struct lf_where *w = &e->v[i];
+		char *why;
+
+		if (!strcmp(w->kind, "hotpath") || w->preempt == 0)
+			continue;
+		if (w->preempt == 1) {
+			v->status = LF_ARCH_FLAGGED;
+			v->entry = w;
+			continue;
+		}
+		why = xasprintf("%s is a %s, whose preemption state is its "
+				"caller's", name(fn), w->entry);
+		add_stuck(v, why, 1);
+		free(why);
+	}
+}
+
 static const struct fn_verdict *resolve(struct resolver *rs, const char *fn,
 					int depth)
 {
 	struct fn_verdict *v = strmap_get(rs->memo, fn);
 	const struct lf_callsites *calls;
+	const struct lf_entries *entries;
 
 	if (v == &in_progress || (!v && depth > LF_ARCH_MAX_DEPTH))
 		rs->tainted = true;
@@ -183,8 +229,10 @@ static const struct fn_verdict *resolve(struct resolver *rs, const char *fn,
 				       "up", name(fn), LF_ARCH_MAX_DEPTH));
 	strmap_put(rs->memo, fn, &in_progress);
 	calls = lf_callers(rs->g, fn);
-	v = calls->n ? xcalloc(1, sizeof(*v)) :
+	entries = lf_entries_of(rs->g, fn);
+	v = calls->n || deciding(entries) ? xcalloc(1, sizeof(*v)) :
 	    stuck(xasprintf("no caller of %s in the analysed files", name(fn)));
+	through_entries(v, entries, fn);
 	for (size_t i = 0; i < calls->n && v->status != LF_ARCH_FLAGGED; i++) {
 		const struct lf_callsite *c = &calls->v[i];
 
@@ -197,8 +245,10 @@ static const struct fn_verdict *resolve(struct resolver *rs, const char *fn,
 			through_caller(rs, v, c, depth);
 		}
 	}
+	/* a function bound to an entry point: its address is taken for
+	 * that, and the entry's context is its callers' */
 	if (v->status == LF_ARCH_SAFE && is_static(fn) &&
-	    strmap_get(rs->exposed, fn)) {
+	    strmap_get(rs->exposed, fn) && !bound(entries)) {
 		int height = v->height;
 
 		v = stuck(xasprintf("the address of %s is taken: its calls "
@@ -221,11 +271,26 @@ static char *culprit_why(const struct lf_callsite *c, const char *through)
 			 through, strstr(through, " -> ") ? "" : "es");
 }
 
+/* Entered through W, preemptible: the chain from the entry down to the
+ * site's function FN. */
+static char *entry_why(const struct lf_where *w, const char *through,
+		       const char *fn)
+{
+	char *text = lf_where_text(w);
+	char *why = xasprintf("it runs as %s: %s -> %s%s%s", text, w->entry,
+			      through ? through : "", through ? " -> " : "",
+			      name(fn));
+
+	free(text);
+	return why;
+}
+
 /* Every call of FN is atomic, or made by a function whose own callers
- * all are: name them. */
+ * all are, and every entry of FN runs with preemption off: name them. */
 static char *safe_why(const struct lf_callgraph *g, const char *fn)
 {
 	const struct lf_callsites *calls = lf_callers(g, fn);
+	const struct lf_entries *e = lf_entries_of(g, fn);
 	struct plist *p = plist_new(LIST_MAX);
 
 	for (size_t i = 0; i < calls->n; i++)
@@ -233,6 +298,15 @@ static char *safe_why(const struct lf_callgraph *g, const char *fn)
 			  calls->v[i].rec->file, calls->v[i].call->line,
 			  strcmp(calls->v[i].call->context, "atomic") ?
 			  " (its callers have it off)" : "");
+	for (size_t i = 0; i < e->n; i++) {
+		char *text;
+
+		if (!strcmp(e->v[i].kind, "hotpath"))
+			continue;
+		text = lf_where_text(&e->v[i]);
+		plist_add(p, "%s", text);
+		free(text);
+	}
 	return xasprintf("every caller has preemption off: %s", plist_text(p));
 }
 
@@ -253,6 +327,53 @@ static char *unit_caller_why(const struct lf_callgraph *g,
 	return xstrdup("a caller in its unit calls it with preemption enabled");
 }
 
+static char *flagged_why(const struct fn_verdict *v, const char *fn)
+{
+	return v->entry ? entry_why(v->entry, v->through, fn) :
+	       culprit_why(v->culprit, v->through);
+}
+
+/*
+ * The plugin saw preemption turned back on after the lock without being
+ * turned off first in the function: ask its callers before calling the
+ * lock unguarded.  If they all have it off, the lock is safe and the
+ * enable is what is wrong: it ends its callers' section early.
+ */
+static void unbalanced(struct resolver *rs, struct lf_arch_site *s,
+		       const struct fn_verdict *v)
+{
+	const struct lf_rec *r = s->rec;
+	char *why;
+
+	s->status = LF_ARCH_FLAGGED;
+	if (v->status == LF_ARCH_FLAGGED) {
+		s->how = v->entry ? "entered" : "caller";
+		s->culprit = v->culprit;
+		s->entry = v->entry;
+		s->through = v->through;
+		why = flagged_why(v, r->function);
+		s->why = xasprintf("%s; and it turns preemption back on at line "
+				   "%d without turning it off first", why,
+				   r->enabled_line);
+		free(why);
+		return;
+	}
+	s->how = "unbalanced";
+	if (v->status == LF_ARCH_SAFE) {
+		why = safe_why(rs->g, r->function);
+		s->why = xasprintf("preemption turned back on at line %d without "
+				   "being turned off first in %s(), so it ends its "
+				   "callers' preempt-off section early (the lock "
+				   "itself is safe: %s)", r->enabled_line,
+				   name(r->function), why);
+		free(why);
+		return;
+	}
+	s->why = xasprintf("preemption turned back on at line %d without being "
+			   "turned off first, and no caller is known to turn it "
+			   "off (%s)", r->enabled_line, v->stuck);
+}
+
 static void from_callers(struct resolver *rs, struct lf_arch_site *s)
 {
 	const struct fn_verdict *v;
@@ -260,17 +381,23 @@ static void from_callers(struct resolver *rs, struct lf_arch_site *s)
 	if (!rs->shared)
 		rs->memo = strmap_new();
 	v = resolve(rs, s->rec->function, 0);
+	if (!strcmp(s->unit_how, "unbalanced")) {
+		unbalanced(rs, s, v);
+		return;
+	}
 	if (!strcmp(s->unit_status, "flagged") && v->status != LF_ARCH_FLAGGED) {
 		s->why = unit_caller_why(rs->g, s->rec);
 		return;
 	}
 	s->status = v->status;
 	s->how = v->status == LF_ARCH_SAFE ? "callers" :
-		 v->status == LF_ARCH_FLAGGED ? "caller" : "entry";
+		 v->status == LF_ARCH_FLAGGED ? (v->entry ? "entered" : "caller") :
+		 "entry";
 	s->culprit = v->culprit;
+	s->entry = v->entry;
 	s->through = v->through;
 	s->why = v->status == LF_ARCH_SAFE ? safe_why(rs->g, s->rec->function) :
-		 v->status == LF_ARCH_FLAGGED ? culprit_why(v->culprit, v->through) :
+		 v->status == LF_ARCH_FLAGGED ? flagged_why(v, s->rec->function) :
 		 xstrdup(v->stuck);
 }
 
@@ -402,7 +529,8 @@ static void unit_decide(const struct resolver *rs, struct lf_arch_site *s)
 static bool needs_callers(const struct lf_arch_site *s)
 {
 	return !strcmp(s->unit_status, "needs_caller") ||
-	       !strcmp(s->unit_how, "caller");
+	       !strcmp(s->unit_how, "caller") ||
+	       !strcmp(s->unit_how, "unbalanced");
 }
 
 /*
@@ -515,7 +643,28 @@ char *lf_arch_message(const struct lf_arch_site *s)
 {
 	const struct lf_rec *r = s->rec;
 
+	if (!strcmp(s->how, "unbalanced"))
+		return xasprintf("%s(%s) in %s(), unbalanced preemption: %s; "
+				 "turn preemption off and on again in the same "
+				 "function", r->api, r->lock, name(r->function),
+				 s->why);
 	return xasprintf("%s(%s) in %s() with preemption enabled: %s; disable "
 			 "preemption or irqs around it, or use a raw_spinlock_t",
 			 r->api, r->lock, name(r->function), s->why);
+}
+
+char *lf_arch_entered(const struct lf_callgraph *g, const struct lf_arch_site *s)
+{
+	struct lf_where w;
+	char *text, *line;
+
+	if (!lf_where_in(g, s->rec->function, &w))
+		return NULL;
+	text = lf_where_text(&w);
+	/* a hot path's entry is its first function already */
+	line = strcmp(w.kind, "hotpath") ?
+	       xasprintf("reached from %s: %s -> %s", text, w.entry, w.chain) :
+	       xasprintf("reached from %s: %s", text, w.chain);
+	free(text);
+	return line;
 }

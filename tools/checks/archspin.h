@@ -12,6 +12,10 @@
 #include "records/records.h"
 #include "analysis/callgraph.h"
 
+/* analysis/where.h (not included: its enum lf_exec would clash with
+ * patch.h's struct lf_exec in check_archspin.c) */
+struct lf_where;
+
 /* Worst last: merging two copies of a site keeps the higher. */
 enum lf_arch_status {
 	LF_ARCH_SAFE,
@@ -36,6 +40,9 @@ struct lf_arch_site {
 	 * the functions between it and the site's function ("" if none) */
 	const struct lf_callsite *culprit;
 	const char *through;
+	/* flagged by an entry (rules/entrypoints.tbl) that runs preemptible,
+	 * instead of a caller: culprit is NULL */
+	const struct lf_where *entry;
 	char *why;		/* one line, for every format */
 };
 
@@ -56,6 +63,11 @@ const char *lf_arch_status_name(enum lf_arch_status s);
  */
 void lf_arch_resolve(const struct lf_records *recs, const struct lf_callgraph *g,
 		     struct lf_arch *out);
+
+/* How S's function is entered (explain): "entered as ..., chain A -> B",
+ * one line; NULL when no entry of rules/entrypoints.tbl or hot path
+ * reaches it. */
+char *lf_arch_entered(const struct lf_callgraph *g, const struct lf_arch_site *s);
 
 /* The finding's message for a flagged site. */
 char *lf_arch_message(const struct lf_arch_site *s);

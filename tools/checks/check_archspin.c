@@ -27,10 +27,10 @@ static struct lf_arch *arch_of(const struct lf_analysis *a)
 #define LIST_MAX 50
 
 /* The "how" values of each status, in the order they are counted. */
-static const char *const hows[][4] = {
+static const char *const hows[][5] = {
 	[LF_ARCH_SAFE] = { "local", "assert", "callers", NULL },
 	[LF_ARCH_NEEDS_CALLER] = { "entry", NULL },
-	[LF_ARCH_FLAGGED] = { "enabled", "unbalanced", "caller", NULL },
+	[LF_ARCH_FLAGGED] = { "enabled", "unbalanced", "caller", "entered", NULL },
 };
 
 /* "safe 17 (local 13, assert 2, callers 2)" */
@@ -190,6 +190,17 @@ static void callers(const struct lf_analysis *a, const struct lf_rec *r)
 				  "" : ", atomic");
 }
 
+/* The entry (rules/entrypoints.tbl, hotpaths.tbl) that reaches the
+ * site's function, and the chain of calls from it. */
+static void entered(const struct lf_analysis *a, const struct lf_arch_site *s)
+{
+	char *line = lf_arch_entered(&a->calls, s);
+
+	if (line)
+		lf_printf("      %s\n", line);
+	free(line);
+}
+
 static bool explain(const struct lf_analysis *a, const char *name)
 {
 	size_t n = 0;
@@ -212,8 +223,10 @@ static bool explain(const struct lf_analysis *a, const char *name)
 		       lf_arch_status_name(s->status), s->how, s->unit_status,
 		       s->unit_how);
 		lf_printf("      %s\n", s->why);
-		if (strcmp(s->unit_how, "entry") && strcmp(s->unit_how, "caller"))
+		if (strcmp(s->unit_how, "entry") && strcmp(s->unit_how, "caller") &&
+		    strcmp(s->unit_how, "unbalanced"))
 			continue;
+		entered(a, s);
 		callers(a, r);
 	}
 	return true;

@@ -88,6 +88,9 @@ struct lf_rec {
 	const char *context;
 	/* calls */
 	struct { struct lf_callee *v; size_t n, cap; } callees;
+	/* binding (also how, arg: -1 but for a call): the entry point as
+	 * rules/entrypoints.tbl names it, and who binds (optional) */
+	const char *entry, *by;
 	/* unknown */
 	const char *reason;
 	/* tu */

@@ -45,6 +45,7 @@ struct lf_release { int line; };
 #define LF_C_arch_spin		struct lf_rec
 #define LF_C_needs_atomic	struct lf_rec
 #define LF_C_calls		struct lf_rec
+#define LF_C_binding		struct lf_rec
 #define LF_C_release		struct lf_release
 #define LF_C_section_call	struct lf_call
 #define LF_C_nested		struct lf_nest
@@ -72,6 +73,7 @@ static const char *const enum_ACTION[] = { LF_ENUM_ACTION(NAME) NULL };
 static const char *const enum_STATUS[] = { LF_ENUM_STATUS(NAME) NULL };
 static const char *const enum_HOW[] = { LF_ENUM_HOW(NAME_HOW) NULL };
 static const char *const enum_CONTEXT[] = { LF_ENUM_CONTEXT(NAME) NULL };
+static const char *const enum_BIND_HOW[] = { LF_ENUM_BIND_HOW(NAME) NULL };
 static const char *const enum_CALL_CONTEXT[] = {
 	LF_ENUM_CALL_CONTEXT(NAME) NULL
 };

@@ -75,6 +75,55 @@ static void index_rewrites(struct lf_rules *r, const struct lfr_tables *t)
 	}
 }
 
+static char *entry_key(const char *entry, int arg)
+{
+	return arg > 0 ? xasprintf("%s %d", entry, arg) : xstrdup(entry);
+}
+
+static void index_entries(struct lf_rules *r, const struct lfr_tables *t)
+{
+	r->entries = strmap_new();
+	for (size_t i = 0; i < t->entries.n; i++) {
+		const struct lfr_entry *e = &t->entries.v[i];
+		char *key;
+
+		if (!strcmp(e->kind, "macro")) {
+			VEC_PUSH(&r->macros, e);
+			continue;
+		}
+		key = entry_key(e->name, strcmp(e->kind, "call") ? -1 : atoi(e->arg));
+		strmap_put(r->entries, key, (void *)e);
+		free(key);
+	}
+}
+
+const struct lfr_entry *lf_rules_entry(const struct lf_rules *r,
+				       const char *entry, int arg)
+{
+	char *key = entry_key(entry, arg);
+	const struct lfr_entry *e = strmap_get(r->entries, key);
+
+	free(key);
+	return e;
+}
+
+const struct lfr_entry *lf_rules_macro(const struct lf_rules *r,
+				       const char *function)
+{
+	const char *name = lf_fn_basename(function);
+	const struct lfr_entry *best = NULL;
+
+	for (size_t i = 0; i < r->macros.n; i++) {
+		const struct lfr_entry *e = r->macros.v[i];
+		size_t n = strlen(e->arg);
+
+		if (!strncmp(name, e->arg, n) && name[n] &&
+		    (!best || n > strlen(best->arg)))
+			best = e;
+	}
+	return best;
+}
+
 void lf_rules_load(struct lf_rules *r)
 {
 	struct lfr_tables t;
@@ -100,6 +149,7 @@ void lf_rules_load(struct lf_rules *r)
 	r->hot = strmap_new();
 	for (size_t i = 0; i < t.hot.n; i++)
 		strmap_put(r->hot, t.hot.v[i], r);
+	index_entries(r, &t);
 	r->nogrow = strmap_new();
 	for (size_t i = 0; i < t.nogrow.n; i++)
 		strmap_put(r->nogrow, t.nogrow.v[i].name, (void *)t.nogrow.v[i].why);

@@ -26,6 +26,10 @@ struct lf_rules {
 	struct strmap *rewritten;	/* "kind api": a call row that rewrites it */
 	/* lockclasses.tbl: lockdep class names that are no init expression */
 	struct { const struct lfr_lockclass *v; size_t n; } lockclasses;
+	/* entrypoints.tbl: slots, calls, sections by lf_rules_entry()'s key;
+	 * the macro rows in table order */
+	struct strmap *entries;
+	struct { const struct lfr_entry **v; size_t n, cap; } macros;
 };
 
 /* The thresholds the plugin was built with (tools/records/rules.gen.c). */
@@ -60,6 +64,17 @@ bool lf_rules_rewrites_call(const struct lf_rules *r, const char *kind,
 
 /* Is FUNCTION (a record's name: "file:name" for a static) in hotpaths.tbl? */
 bool lf_rules_is_hot(const struct lf_rules *r, const char *function);
+
+/* The entrypoints.tbl row of a binding record: ENTRY as it names it
+ * ("seq_operations.start", "request_irq", "__init"), ARG its handler's
+ * argument (a call), else -1.  NULL: the table has no such row. */
+const struct lfr_entry *lf_rules_entry(const struct lf_rules *r,
+				       const char *entry, int arg);
+
+/* The macro row whose prefix is the longest that starts FUNCTION's name
+ * (SYSCALL_DEFINE for __do_sys_read), or NULL. */
+const struct lfr_entry *lf_rules_macro(const struct lf_rules *r,
+				       const char *function);
 
 /* Why struct NAME must not grow (bitlocks.tbl), NULL if it may. */
 const char *lf_rules_nogrow(const struct lf_rules *r, const char *name);

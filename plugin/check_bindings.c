@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * check_bindings.c - record where a function is bound to an entry point
+ * of rules/entrypoints.tbl, so that the report can give a function no C
+ * call reaches the context its callers run in (tools/analysis/where.c).
+ *
+ * Three forms, each as GCC shows it: a static initialiser of a struct
+ * with such a slot (at PLUGIN_FINISH_DECL, where DECL_INITIAL is still
+ * the constructor as written), a store of a function's address into such
+ * a field (INIT_WORK expands to one into work_struct.func), and a call of
+ * a registration function with a function's address as its handler
+ * argument (request_irq is still an inline call after "ssa").  A slot
+ * the table does not list is ignored: a note with verbose=yes.
+ */
+#include "compat.h"
+#include "rules.h"
+#include "lockid.h"
+#include "emit.h"
+#include "output.h"
+#include "check_bindings.h"
+
+bool lf_bindings_verbose;
+
+static bool wanted(void)
+{
+	return lf_output_wanted() || lf_bindings_verbose;
+}
+
+static const struct lf_entry_point *lookup(enum lf_entry_kind kind,
+					   const char *name, int arg)
+{
+	for (size_t i = 0; i < lf_entry_points_count; i++) {
+		const struct lf_entry_point *e = &lf_entry_points[i];
+
+		if (e->kind == kind && !strcmp(e->name, name) &&
+		    (kind != LF_ENTRY_call || e->arg == arg))
+			return e;
+	}
+	return NULL;
+}
+
+/* The function whose address V is (through casts), or NULL. */
+static tree function_of(tree v)
+{
+	if (!v)
+		return NULL_TREE;
+	STRIP_NOPS(v);
+	if (TREE_CODE(v) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(v)) {
+		gimple *def = SSA_NAME_DEF_STMT(v);
+
+		if (!gimple_assign_single_p(def) &&
+		    !(is_gimple_assign(def) &&
+		      CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def))))
+			return NULL_TREE;
+		v = gimple_assign_rhs1(def);
+		STRIP_NOPS(v);
+	}
+	if (TREE_CODE(v) != ADDR_EXPR ||
+	    TREE_CODE(TREE_OPERAND(v, 0)) != FUNCTION_DECL)
+		return NULL_TREE;
+	return TREE_OPERAND(v, 0);
+}
+
+/* "seq_operations.start" for FIELD of a named struct; false if the
+ * struct has no tag (an anonymous member struct or union). */
+static bool slot_name(tree field, char *buf, size_t len)
+{
+	tree type = DECL_CONTEXT(field);
+	tree name = type ? TYPE_NAME(TYPE_MAIN_VARIANT(type)) : NULL_TREE;
+
+	if (!name || !DECL_NAME(field) ||
+	    (TREE_CODE(type) != RECORD_TYPE && TREE_CODE(type) != UNION_TYPE))
+		return false;
+	if (TREE_CODE(name) == TYPE_DECL)
+		name = DECL_NAME(name);
+	if (!name || TREE_CODE(name) != IDENTIFIER_NODE)
+		return false;
+	snprintf(buf, len, "%s.%s", IDENTIFIER_POINTER(name),
+		 IDENTIFIER_POINTER(DECL_NAME(field)));
+	return true;
+}
+
+/* FN stored in FIELD at LOC, by BY (a variable or function). */
+static void bind_slot(tree field, tree fn, location_t loc, const char *how,
+		      const char *by)
+{
+	char slot[256];
+
+	if (!slot_name(field, slot, sizeof(slot)))
+		return;
+	if (lookup(LF_ENTRY_slot, slot, 0)) {
+		lf_emit_binding(loc, fn, slot, 0, how, by);
+		return;
+	}
+	if (lf_bindings_verbose)
+		inform(loc, "lockfit: %qs bound to %qs: not an entry point of "
+		       "rules/entrypoints.tbl, ignored", lf_decl_name(fn), slot);
+}
+
+/* Every function address in the constructor CTOR of variable VAR. */
+static void scan_ctor(tree ctor, location_t loc, const char *by, int depth)
+{
+	unsigned HOST_WIDE_INT i;
+	tree field, value;
+
+	/* nested initialisers are few levels deep; a bound keeps it so */
+	if (depth > 8)
+		return;
+	FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(ctor), i, field, value) {
+		tree fn;
+
+		if (!value)
+			continue;
+		if (TREE_CODE(value) == CONSTRUCTOR) {
+			scan_ctor(value, loc, by, depth + 1);
+			continue;
+		}
+		fn = function_of(value);
+		if (fn && field && TREE_CODE(field) == FIELD_DECL)
+			bind_slot(field, fn, EXPR_LOCATION(value) != UNKNOWN_LOCATION ?
+				  EXPR_LOCATION(value) : loc, "initialiser", by);
+	}
+}
+
+void lf_bindings_finish_decl(void *gcc_data, void *user_data)
+{
+	tree decl = (tree)gcc_data;
+	tree init;
+
+	if (!decl || TREE_CODE(decl) != VAR_DECL || !TREE_STATIC(decl) ||
+	    !wanted())
+		return;
+	init = DECL_INITIAL(decl);
+	if (init && init != error_mark_node && TREE_CODE(init) == CONSTRUCTOR)
+		scan_ctor(init, DECL_SOURCE_LOCATION(decl),
+			  lf_decl_name(decl) ?: "<anonymous>", 0);
+}
+
+static void check_store(gimple *stmt, const char *by)
+{
+	tree lhs = gimple_assign_lhs(stmt);
+	tree fn = function_of(gimple_assign_rhs1(stmt));
+
+	if (fn && TREE_CODE(lhs) == COMPONENT_REF)
+		bind_slot(TREE_OPERAND(lhs, 1), fn,
+			  lf_user_location(gimple_location(stmt)), "store", by);
+}
+
+static void check_call(gimple *stmt, const char *by)
+{
+	tree callee = gimple_call_fndecl(stmt);
+	const char *name = lf_decl_name(callee);
+
+	if (!name)
+		return;
+	for (size_t i = 0; i < lf_entry_points_count; i++) {
+		const struct lf_entry_point *e = &lf_entry_points[i];
+		tree fn;
+
+		if (e->kind != LF_ENTRY_call || strcmp(e->name, name) ||
+		    (unsigned)e->arg > gimple_call_num_args(stmt))
+			continue;
+		fn = function_of(gimple_call_arg(stmt, e->arg - 1));
+		if (fn)
+			lf_emit_binding(lf_user_location(gimple_location(stmt)),
+					fn, e->name, e->arg, "call", by);
+	}
+}
+
+/* __init, __exit: the section of FUN's body. */
+static void check_section(tree decl)
+{
+	const char *section = DECL_SECTION_NAME(decl);
+
+	if (!section)
+		return;
+	for (size_t i = 0; i < lf_entry_points_count; i++) {
+		const struct lf_entry_point *e = &lf_entry_points[i];
+
+		if (e->kind == LF_ENTRY_section && !strcmp(e->section, section))
+			lf_emit_binding(DECL_SOURCE_LOCATION(decl), decl,
+					e->name, 0, "section", NULL);
+	}
+}
+
+void lf_check_bindings(struct function *fun)
+{
+	const char *by = lf_decl_name(fun->decl);
+	basic_block bb;
+
+	if (!wanted())
+		return;
+	check_section(fun->decl);
+	FOR_EACH_BB_FN(bb, fun)
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
+		     !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+
+			if (gimple_assign_single_p(stmt))
+				check_store(stmt, by);
+			else if (is_gimple_call(stmt))
+				check_call(stmt, by);
+		}
+}
