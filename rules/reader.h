@@ -53,7 +53,9 @@
 	X(bitlock_score_loop,		LFR_TOOL, 0, 1000000) \
 	X(bitlock_score_reach,		LFR_TOOL, 0, 1000000) \
 	X(bitlock_score_entry,		LFR_TOOL, 0, 1000000) \
-	X(hot_call_depth,		LFR_TOOL, 0, 16)
+	X(hot_call_depth,		LFR_TOOL, 0, 16) \
+	X(rwlock_hot_percent,		LFR_TOOL, 0, 100) \
+	X(rcu_max_write_sites,		LFR_TOOL, 0, 1000000)
 
 enum lfr_threshold {
 #define X(name, who, min, max) LFR_T_##name,
@@ -107,6 +109,8 @@ struct lfr_sourceform {
 	const char *name, *what;	/* what: "init" or "assert" */
 };
 
+/* bitlocks.tbl (a struct that must not grow) and sleeping.tbl (a
+ * function that may sleep): NAME | why */
 struct lfr_nogrow {
 	const char *name, *why;
 };
@@ -125,6 +129,7 @@ struct lfr_tables {
 	LFR_VEC(struct lfr_rewrite) rewrites;		/* sorted */
 	LFR_VEC(const char *) hot;			/* table order */
 	LFR_VEC(struct lfr_nogrow) nogrow;		/* table order */
+	LFR_VEC(struct lfr_nogrow) sleeping;		/* table order */
 	LFR_VEC(struct lfr_sourceform) sourceforms;	/* table order */
 };
 
