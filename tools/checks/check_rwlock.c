@@ -125,10 +125,10 @@ static char *spinlock_message(const struct lf_lock *l, size_t i)
 static char *rcu_message(const struct lf_lock *l, size_t i)
 {
 	const struct lf_rec *r = l->sites.v[i].rec;
-	char *where = lf_site_ctx_text(lf_site_ctx_at(l->verdict->ctx, i));
+	char *where = lf_site_where_text(r, lf_site_ctx_at(l->verdict->ctx, i));
 	char *m = xasprintf("%s '%s' has long read sections in bh, irq or hot "
 			    "context and %zu write site%s: convert the readers "
-			    "to RCU and the writers to spinlock_t; here %s, %s",
+			    "to RCU and the writers to spinlock_t; here %s (%s)",
 			    lf_lock_type(l), l->name, l->nwrite,
 			    lf_plural(l->nwrite), r->api, where);
 
@@ -209,7 +209,7 @@ static void text_site(struct strbuf *sb, const struct lf_lock *l, size_t i)
 	if (v && lf_site_ctx_known(lf_site_ctx_at(v->ctx, i))) {
 		char *t = lf_site_ctx_text(lf_site_ctx_at(v->ctx, i));
 
-		sb_printf(sb, " %s", t);
+		sb_printf(sb, " [%s]", t);
 		free(t);
 	}
 	if (v && v->needs[i])

@@ -68,20 +68,21 @@ struct lf_site_ctx *lf_site_contexts(const struct lf_lock *l,
 char *lf_site_ctx_text(const struct lf_site_ctx *c)
 {
 	const struct lf_where *w = &c->where;
+	const char *via = w->via ? lf_fn_basename(w->via) : NULL;
+	bool same = via && w->entry && !strcmp(via, lf_fn_basename(w->entry));
 
 	if (c->temp == LF_TEMP_HOT && c->where.temp != LF_TEMP_HOT)
-		return xasprintf("hot (profile %.2f%%)", c->share);
+		return xasprintf("hot: profile %.2f%%", c->share);
 	if (!c->known)
 		return xstrdup(lf_temp_name(c->temp));
-	if (!w->depth)
-		return xasprintf("%s (%s %s)", lf_temp_name(c->temp), w->entry,
-				 w->via ? lf_fn_basename(w->via) : "itself");
-	return xasprintf("%s (%s %s, %d call%s down)", lf_temp_name(c->temp),
-			 w->entry, w->via ? lf_fn_basename(w->via) : "",
-			 w->depth, lf_plural(w->depth));
+	return xasprintf("%s: %s%s%s%s%s", lf_temp_name(c->temp), w->entry,
+			 via && !same ? " " : "", via && !same ? via : "",
+			 w->depth ? ", " : "", w->depth ? xasprintf("%d call%s down",
+			 w->depth, lf_plural(w->depth)) : "");
 }
 
-bool lf_rule_readers_only_read(const struct lf_lock *l, char **detail)
+bool lf_rule_readers_only_read(const struct lf_lock *l, char **detail,
+			       char **writes)
 {
 	struct plist *p = plist_new(LIST_MAX);
 
@@ -92,14 +93,16 @@ bool lf_rule_readers_only_read(const struct lf_lock *l, char **detail)
 			plist_add(p, "%s at %s:%d", r->writes.v[j].callee,
 				  r->file, r->writes.v[j].line);
 	}
+	*writes = NULL;
 	if (!p->n) {
 		*detail = xstrdup("no read section updates shared state (atomic "
 				  "read-modify-write, cmpxchg/xchg, list add)");
 		return true;
 	}
+	*writes = xstrdup(plist_text(p));
 	*detail = xasprintf("read sections update shared state under the read "
-			    "lock: %s: the read side is a shared lock for "
-			    "concurrent updaters", plist_text(p));
+			    "lock (%s): the read side is a shared lock for "
+			    "concurrent updaters", *writes);
 	return false;
 }
 
@@ -130,14 +133,6 @@ bool lf_rule_cold_readers(const struct lf_lock *l, const struct lf_site_ctx *ctx
 	return false;
 }
 
-/* Long enough that readers overlap: a loop (a walk), a call of unknown
- * length, or percpu_min_read_cost instructions. */
-static bool long_read(const struct lf_rec *r, const struct lf_analysis *a)
-{
-	return lf_is_read(r) && (r->loop || !r->cost_known ||
-				 r->cost >= a->rules.percpu_min_read_cost);
-}
-
 /* "bh", "irq", "softirq", "hardirq": why the site runs atomic; NULL */
 static const char *atomic_word(const struct lf_rec *r, const struct lf_site_ctx *c)
 {
@@ -148,6 +143,30 @@ static const char *atomic_word(const struct lf_rec *r, const struct lf_site_ctx 
 	if (r->ctx.present && (r->ctx.bh_disabled || r->ctx.irqs_disabled))
 		return r->ctx.irqs_disabled ? "irqs off" : "bh off";
 	return NULL;
+}
+
+char *lf_site_where_text(const struct lf_rec *r, const struct lf_site_ctx *c)
+{
+	const char *atomic = atomic_word(r, c);
+	char *t = lf_site_ctx_text(c), *m;
+
+	if (atomic && c->temp != LF_TEMP_UNKNOWN)
+		m = xasprintf("%s, %s", atomic, t);
+	else if (atomic)
+		m = xasprintf("%s", atomic);
+	else
+		m = xasprintf("%s", c->temp == LF_TEMP_UNKNOWN ?
+			      "where it runs unknown" : t);
+	free(t);
+	return m;
+}
+
+/* Long enough that readers overlap: a loop (a walk), a call of unknown
+ * length, or percpu_min_read_cost instructions. */
+static bool long_read(const struct lf_rec *r, const struct lf_analysis *a)
+{
+	return lf_is_read(r) && (r->loop || !r->cost_known ||
+				 r->cost >= a->rules.percpu_min_read_cost);
 }
 
 bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,

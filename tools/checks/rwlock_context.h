@@ -27,8 +27,8 @@ struct lf_site_ctx *lf_site_contexts(const struct lf_lock *l,
 const struct lf_site_ctx *lf_site_ctx_at(const struct lf_site_ctx *ctx,
 					 size_t i);
 
-/* "hot (packet_type.func ip_rcv, 2 calls down)", "cold (...)",
- * "hot (profile 3.20%)", "unknown" */
+/* "hot: packet_type.func ip_rcv, 2 calls down", "cold: ...",
+ * "hot: profile 3.20%", "unknown" */
 char *lf_site_ctx_text(const struct lf_site_ctx *c);
 
 /* Is anything known of where it runs (worth a word in the text)? */
@@ -37,9 +37,14 @@ bool lf_site_ctx_known(const struct lf_site_ctx *c);
 /*
  * Each rule sets *DETAIL (for lockfit explain) and returns whether it
  * passes.  Readers that write: pass when no read section updates shared
- * state; else DETAIL lists the updates.
+ * state; else *WRITES lists the updates ("llist_add at fs/a.c:12").
  */
-bool lf_rule_readers_only_read(const struct lf_lock *l, char **detail);
+bool lf_rule_readers_only_read(const struct lf_lock *l, char **detail,
+			       char **writes);
+
+/* Read site R with context C, for a message: "bh", "softirq, hot:
+ * packet_type.func ip_rcv, 2 calls down", "hot: profile 3.20%" */
+char *lf_site_where_text(const struct lf_rec *r, const struct lf_site_ctx *c);
 
 /* Cold readers: every read site's hottest entry is cold. */
 bool lf_rule_cold_readers(const struct lf_lock *l, const struct lf_site_ctx *ctx,

@@ -638,6 +638,9 @@ static void keep_reasons(struct eval *e, bool recursion_ok)
 	if (!recursion_ok)
 		reason(e, xstrdup(rule_detail(e, "recursion")));
 	long_reasons(e);
+	/* long readers in bh or hot context that still are no rcu: why */
+	if (e->rcu_sites)
+		reason(e, xasprintf("not rcu: %s", rule_detail(e, "rcu")));
 	for (size_t i = 0; i < e->v->rules.n; i++) {
 		const struct lf_rule *r = &e->v->rules.v[i];
 
@@ -666,10 +669,8 @@ static void rules_context(struct eval *e)
 {
 	char *detail, *sites;
 
-	e->readers_read = lf_rule_readers_only_read(e->l, &detail);
+	e->readers_read = lf_rule_readers_only_read(e->l, &detail, &e->v->writes);
 	rule(e, "readers only read", e->readers_read, detail);
-	if (!e->readers_read)
-		e->v->writes = xstrdup(strchr(detail, ':') + 2);
 	if (!e->rwlock) {
 		rule_na(e, "cold readers", "judged only for rwlock_t -> spinlock_t");
 		rule_na(e, "rcu", "judged only for rwlock_t");
