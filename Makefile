@@ -122,6 +122,7 @@ check-kernel: deps
 	testsuite/kernel/bitlock-rank
 	testsuite/kernel/gate
 	testsuite/kernel/verdicts
+	testsuite/kernel/context
 	testsuite/kernel/index
 	testsuite/kernel/objects
 	testsuite/patch/run --kernel

@@ -12,6 +12,8 @@
 #include "emit.h"
 #include "layout.h"
 #include "ctx.h"
+#include "check_rwlock.h"
+#include "bitlock.h"
 
 #define LF_KIND(kind, KIND) static const char kind_##kind[] = #kind;
 #define LF_FIELD(owner, key, type, presence, arg, member) \
@@ -47,7 +49,7 @@ static void set_location(json_t *obj, location_t loc)
 
 /* NAME as the records write it: ":f" for "TU:f", a static function of
  * this unit (the reader puts the record's tu back in front). */
-static json_t *fn_json(const char *name)
+json_t *lf_fn_json(const char *name)
 {
 	const char *tu = lf_tu_file();
 	size_t n = strlen(tu);
@@ -69,7 +71,7 @@ static json_t *record_new(const char *kind, location_t loc, tree fndecl)
 	if (loc != UNKNOWN_LOCATION)
 		set_location(rec, loc);
 	if (fndecl)
-		set(rec, K(place, function), fn_json(
+		set(rec, K(place, function), lf_fn_json(
 			lf_function_id(fndecl, fnbuf, sizeof(fnbuf))));
 	return rec;
 }
@@ -163,7 +165,7 @@ static json_t *calls_json(const struct lf_section *sec)
 			lf_bounded_call_lookup(lf_decl_name(call->callee) ?: "")
 			: NULL;
 
-		json_array_append_new(c, fn_json(
+		json_array_append_new(c, lf_fn_json(
 			lf_callee_name(call->callee, buf, sizeof(buf))));
 		json_array_append_new(c, line_of(call->stmt));
 		if (call->sum) {
@@ -207,7 +209,7 @@ static json_t *nested_json(const struct lf_fn *fn, const struct lf_section *sec)
 			lf_lockid_kind_name(via->lock->kind), via->lock->name,
 			lf_class_name(via->lock->cls),
 			lf_mode_name(via->lock->mode), line_of(via->stmt),
-			fn_json(lf_callee_name(via->callee, buf, sizeof(buf)))));
+			lf_fn_json(lf_callee_name(via->callee, buf, sizeof(buf)))));
 	}
 	return arr;
 }
@@ -285,10 +287,14 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
 	if (acq->cls == LF_CLASS_bitlock) {
 		set(rec, K(section, layout), layout_json(acq->record, acq->field));
 		lf_calls_bitlock_site(fn->fun->decl);
+		if (acq->prim->action == LF_ACT_spin)
+			set(rec, K(section, retry), lf_bitlock_retry_json(acq));
 	}
 	/* where an rwlock is read-locked matters as much (where.c) */
 	if (acq->cls == LF_CLASS_rwlock && acq->prim->mode == LF_MODE_read)
 		lf_calls_bitlock_site(fn->fun->decl);
+	if (acq->prim->mode == LF_MODE_read && !sec->writes.is_empty())
+		set(rec, K(section, writes), lf_section_writes_json(sec));
 	set(rec, K(section, releases), releases_json(fn, sec));
 	/* absent lists read as empty */
 	if (!sec->calls.is_empty())
@@ -319,7 +325,7 @@ static void emit_lockarg(const struct lf_fn *fn, const struct lf_lockarg *la)
 				 fn->fun->decl);
 	char buf[512];
 
-	set(rec, K(lock_arg, callee), fn_json(
+	set(rec, K(lock_arg, callee), lf_fn_json(
 		lf_callee_name(la->callee, buf, sizeof(buf))));
 	set(rec, K(lock_arg, arg), json_integer(la->arg));
 	set_lock(rec, fn, la->lock);
@@ -588,8 +594,8 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 			/* [callee, line, context]: the biggest record kind,
 			 * so kept compact; [callee, line] for "entry" */
 			line = LOCATION_LINE(lf_user_location(gimple_location(stmt)));
-			c.tuple = c.entry ? json_pack("[oi]", fn_json(name), line) :
-				  json_pack("[ois]", fn_json(name), line,
+			c.tuple = c.entry ? json_pack("[oi]", lf_fn_json(name), line) :
+				  json_pack("[ois]", lf_fn_json(name), line,
 					    contexts[context]);
 			p->calls.safe_push(c);
 		}

@@ -67,4 +67,7 @@ extern struct lf_tu_stats lf_stats;
  * an error diagnostic) if the file could not be written. */
 bool lf_emit_finish(void);
 
+/* A function name as records write it: ":name" for one of this unit. */
+json_t *lf_fn_json(const char *name);
+
 #endif /* LOCKFIT_EMIT_H */

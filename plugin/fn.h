@@ -46,6 +46,7 @@ struct lf_section {
 	auto_vec<struct lf_nested_via> nested_via;
 	auto_vec<tree> released_in;	/* callees that drop this lock */
 	auto_vec<struct lf_held_call> calls;
+	auto_vec<gimple *> writes;	/* updates of shared state while held */
 	int cost;			/* longest acyclic path, est. insns */
 	bool cost_known;		/* no call of unknown length */
 	bool loop;			/* a cycle while held */

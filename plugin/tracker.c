@@ -6,6 +6,7 @@
  */
 #include "compat.h"
 #include "tracker.h"
+#include "check_rwlock.h"
 #include "events.h"
 
 /* Does release REL end the section of acquire site event ACQ? */
@@ -163,6 +164,7 @@ static void section_stmt(struct lf_fn *fn, struct lf_section *sec,
 		}
 		return;
 	}
+	lf_section_note_write(sec, stmt);
 	if (is_gimple_call(stmt) && !gimple_call_internal_p(stmt)) {
 		tree callee = gimple_call_fndecl(stmt);
 		struct lf_held_call call = { stmt, callee, sum };

@@ -432,18 +432,35 @@ static char *trim(const char *s, size_t n)
 	return xstrndup(s, n);
 }
 
-static void row_nogrow(struct table *tb, const char *line)
+/* NAME | reason, NAME once in the table */
+static struct lfr_nogrow bar_row(struct table *tb, const char *line,
+				 const char *expected)
 {
 	const char *bar = strchr(line, '|');
 	struct lfr_nogrow g;
 
 	if (!bar)
-		fail(tb, "expected 'struct NAME | reason'", NULL, NULL);
+		fail(tb, expected, NULL, NULL);
 	g = (struct lfr_nogrow){ trim(line, bar - line), trim(bar + 1, strlen(bar + 1)) };
 	if (!*g.name || !*g.why)
-		fail(tb, "expected 'struct NAME | reason'", NULL, NULL);
+		fail(tb, expected, NULL, NULL);
 	once(tb, g.name, 0, "");
-	PUSH(&tb->t->nogrow, g);
+	return g;
+}
+
+static void row_nogrow(struct table *tb, const char *line)
+{
+	PUSH(&tb->t->nogrow, bar_row(tb, line, "expected 'struct NAME | reason'"));
+}
+
+/* ---- sleeping.tbl: FUNCTION | reason ---- */
+static void row_sleeping(struct table *tb, const char *line)
+{
+	struct lfr_nogrow g = bar_row(tb, line, "expected 'function | reason'");
+
+	if (!identifier(g.name, strlen(g.name)))
+		fail(tb, "expected 'function | reason'", NULL, NULL);
+	PUSH(&tb->t->sleeping, g);
 }
 
 /* ---- rewrites.tbl ---- */
@@ -768,6 +785,7 @@ static const struct {
 	{ "rewrites.tbl",	row_rewrite,	end_rewrites },
 	{ "hotpaths.tbl",	row_hot,	NULL },
 	{ "bitlocks.tbl",	row_nogrow,	NULL },
+	{ "sleeping.tbl",	row_sleeping,	NULL },
 	{ "sourceforms.tbl",	row_sourceform,	NULL },
 	{ "lockclasses.tbl",	row_lockclass,	NULL },
 	{ "entrypoints.tbl",	row_entry,	NULL },

@@ -55,7 +55,9 @@
 	X(bitlock_score_entry,		LFR_TOOL, 0, 1000000) \
 	X(hot_call_depth,		LFR_TOOL, 0, 16) \
 	X(runtime_percpu_min_read_per_write, LFR_TOOL, 0, 1000000) \
-	X(runtime_short_read_hold_ns,	LFR_TOOL, 0, 1000000000)
+	X(runtime_short_read_hold_ns,	LFR_TOOL, 0, 1000000000) \
+	X(rwlock_hot_percent,		LFR_TOOL, 0, 100) \
+	X(rcu_max_write_sites,		LFR_TOOL, 0, 1000000)
 
 enum lfr_threshold {
 #define X(name, who, min, max) LFR_T_##name,
@@ -124,6 +126,8 @@ struct lfr_entry {
 	int line;
 };
 
+/* bitlocks.tbl (a struct that must not grow) and sleeping.tbl (a
+ * function that may sleep): NAME | why */
 struct lfr_nogrow {
 	const char *name, *why;
 };
@@ -148,6 +152,7 @@ struct lfr_tables {
 	LFR_VEC(struct lfr_rewrite) rewrites;		/* sorted */
 	LFR_VEC(const char *) hot;			/* table order */
 	LFR_VEC(struct lfr_nogrow) nogrow;		/* table order */
+	LFR_VEC(struct lfr_nogrow) sleeping;		/* table order */
 	LFR_VEC(struct lfr_sourceform) sourceforms;	/* table order */
 	LFR_VEC(struct lfr_lockclass) lockclasses;	/* table order */
 	LFR_VEC(struct lfr_entry) entries;		/* table order */

@@ -25,6 +25,7 @@
 #include "records/rules.h"
 #include "analysis/locks.h"
 #include "records/profile.h"
+#include "analysis/where.h"
 #include "checks/bitlock.h"
 
 /* Size of the example hashed lock array. */
@@ -63,7 +64,24 @@ static void static_site(const struct lf_bit_input *a, struct lf_bit_site *s)
 	long score = a->rules->bitlock_score_loop * depth;
 	char *path;
 
-	s->reached = lf_hot_reach(a->calls, r->function, &s->hot);
+	struct lf_where w;
+
+	/* where.h: the hottest entry that reaches the function */
+	if (lf_where_of(a->an, r->function, &w) && w.temp != LF_TEMP_UNKNOWN) {
+		s->reached = w.temp == LF_TEMP_HOT;
+		s->cold = w.temp == LF_TEMP_COLD;
+		s->hot.entry = w.via ? w.via : w.entry;
+		s->hot.depth = w.depth;
+	}
+	if (s->cold) {
+		/* error and recovery work: loops there say nothing of rate */
+		s->hotness = 0;
+		s->why = xasprintf("static 0: cold, reached only from %s %s in %d "
+				   "call%s (loop depth %ld not counted)", w.entry,
+				   lf_fn_basename(s->hot.entry), w.depth,
+				   lf_plural(w.depth), depth);
+		return;
+	}
 	if (s->reached && !s->hot.depth) {
 		score += a->rules->bitlock_score_reach +
 			 a->rules->bitlock_score_entry;
@@ -126,6 +144,62 @@ static void hotness(const struct lf_bit_input *a, struct lf_bitlock *l)
 			       ru->bitlock_hot_score);
 }
 
+/* mutex, rw_semaphore, percpu_rw_semaphore: taking one may sleep */
+static bool sleeping_class(const char *cls)
+{
+	return !strcmp(cls, "mutex") || !strcmp(cls, "rwsem") ||
+	       !strcmp(cls, "percpu_rwsem");
+}
+
+/* rules/sleeping.tbl's reason for CALLEE, NULL if it does not sleep */
+static const char *sleeps_why(const struct lf_bit_input *a, const char *callee)
+{
+	return strcmp(callee, "<indirect>") ? lf_rules_sleeps(a->rules, callee) :
+	       NULL;
+}
+
+/*
+ * A waiter that sleeps (wait_on_bit() in the retry loop) or a holder
+ * that may (a sleeping call or lock in the section) makes it a sleeping
+ * bit lock: a spinlock_t could not be held there, and a bit spinlock is
+ * not what it is (intel_reset.c's I915_RESET_ENGINE bits, zram's
+ * sleepable ZRAM_LOCK).
+ */
+static void sleeping(const struct lf_bit_input *a, struct lf_bitlock *l)
+{
+	struct plist *p = plist_new(3);
+
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *r = l->sites.v[i].rec;
+		const char *why;
+
+		for (size_t j = 0; j < r->retry.n; j++)
+			if ((why = sleeps_why(a, r->retry.v[j].callee)))
+				plist_add(p, "its retry loop at %s:%d waits in %s() "
+					  "(%s)", r->file, r->line,
+					  lf_fn_basename(r->retry.v[j].callee), why);
+		for (size_t j = 0; j < r->calls.n; j++)
+			if ((why = sleeps_why(a, r->calls.v[j].callee)))
+				plist_add(p, "the section at %s:%d calls %s() at "
+					  "line %d (%s)", r->file, r->line,
+					  lf_fn_basename(r->calls.v[j].callee),
+					  r->calls.v[j].line, why);
+		for (size_t j = 0; j < r->nested.n; j++)
+			if (sleeping_class(r->nested.v[j].cls))
+				plist_add(p, "the section at %s:%d takes %s %s at "
+					  "line %d", r->file, r->line,
+					  r->nested.v[j].cls, r->nested.v[j].lock,
+					  r->nested.v[j].line);
+	}
+	if (!p->n)
+		return;
+	l->sleeps = xstrdup(plist_text(p));
+	free(l->hot_why);
+	l->hot_why = xasprintf("a sleeping bit lock, not a bit spinlock: %s; "
+			       "never a spinlock_t", l->sleeps);
+	l->hot = false;
+}
+
 /* As for rwlocks, a lock that cannot be compared across files (a local
  * pointer, "?") lumps unrelated objects together: shown, never a finding. */
 static void comparable(struct lf_bitlock *l)
@@ -184,7 +258,13 @@ static void propose(const struct lf_bit_input *a, struct lf_bitlock *l)
 
 	l->container = container(l);
 	l->nogrow = lf_rules_nogrow(a->rules, l->container);
-	if (sized && lo->hole && !l->nogrow) {
+	if (l->sleeps) {
+		l->fix = LF_FIX_NONE;
+		l->proposal = xstrdup("keep the bit lock: no spinlock_t can be "
+				      "held where it sleeps (a lockdep map "
+				      "documents a sleeping bit lock, as zram's)");
+		l->fix_why = xstrdup(l->sleeps);
+	} else if (sized && lo->hole && !l->nogrow) {
 		l->fix = LF_FIX_HOLE;
 		l->proposal = xasprintf("embed a spinlock_t in %s: fits at offset "
 					"%ld, size stays %ld", lo->st,
@@ -262,6 +342,7 @@ static void add_lock(struct build *b, const struct lf_lock *from)
 	lf_sort(l->sites.v, l->sites.n, sizeof(*l->sites.v), cmp_site);
 	hotness(a, l);
 	comparable(l);
+	sleeping(a, l);
 	hold_cost(l);
 	propose(a, l);
 	b->out->sites += l->sites.n;

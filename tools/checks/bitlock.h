@@ -11,11 +11,14 @@
 #include "records/records.h"
 #include "analysis/callgraph.h"
 
+struct lf_analysis;
+
 /* One acquire site (a section record outside the lock's wrappers). */
 struct lf_bit_site {
 	const struct lf_rec *rec;
 	double hotness;		/* samples (profile) or score (static) */
-	bool reached;		/* static: within hot_call_depth of an entry */
+	bool reached;		/* static: a hot entry reaches it (where.h) */
+	bool cold;		/* static: only cold entries reach it */
 	struct lf_hot hot;	/* valid when reached */
 	char *why;		/* "samples 1234 (12.3%)", "static 30: ..." */
 };
@@ -24,6 +27,7 @@ enum lf_bit_fix {
 	LF_FIX_HOLE,		/* embed a spinlock_t in a hole */
 	LF_FIX_GROW,		/* embed one, the struct grows */
 	LF_FIX_HASH,		/* a hashed array of spinlocks */
+	LF_FIX_NONE,		/* a sleeping bit lock: no spinlock_t */
 };
 
 struct lf_bitlock {
@@ -42,6 +46,9 @@ struct lf_bitlock {
 	double share;		/* profile: percent of all samples */
 	bool hot;
 	char *hot_why;		/* "static score 35 >= bitlock_hot_score 20" */
+	/* a waiter or holder may sleep (rules/sleeping.tbl): a sleeping
+	 * bit lock, never hot, never a spinlock_t; why, or NULL */
+	char *sleeps;
 	/* hold cost of the sections */
 	long max_cost, median_cost;
 	size_t unknown_len, loops, calls;
@@ -60,6 +67,7 @@ struct lf_bit_input {
 	const struct lf_rules *rules;
 	const struct lf_callgraph *calls;
 	const struct lf_profile *profile;	/* NULL: static scores */
+	const struct lf_analysis *an;	/* where.h: where a site runs */
 };
 
 void lf_bitlocks_build(const struct lf_bit_input *in, struct lf_bitlocks *out);

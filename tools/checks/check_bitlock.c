@@ -101,7 +101,8 @@ static void calls(FILE *out, const struct lf_bitlock *l)
 
 static void block(FILE *out, const struct lf_analysis *a, const struct lf_bitlock *l)
 {
-	lf_fprintf(out, "\n%s (bit spinlock, %s): %s, %s\n", l->name, l->kind,
+	lf_fprintf(out, "\n%s (%s, %s): %s, %s\n", l->name, l->sleeps ?
+		"sleeping bit lock" : "bit spinlock", l->kind,
 		l->hot ? "hot" : "not hot", l->hot_why);
 	memory(out, l);
 	hold(out, l);
@@ -180,7 +181,7 @@ static const char *fix_name(enum lf_bit_fix f)
 {
 	static const char *const names[] = {
 		[LF_FIX_HOLE] = "hole", [LF_FIX_GROW] = "grow",
-		[LF_FIX_HASH] = "hash",
+		[LF_FIX_HASH] = "hash", [LF_FIX_NONE] = "none",
 	};
 
 	return names[f];
@@ -202,6 +203,7 @@ static json_t *lock(const struct lf_analysis *a, const struct lf_bitlock *l)
 	json_object_set_new(o, "share", a->has_profile ? json_real(l->share) :
 			    json_null());
 	json_object_set_new(o, "hot_why", lf_json_str(l->hot_why));
+	json_object_set_new(o, "sleeps", lf_json_str(l->sleeps));
 	json_object_set_new(o, "layout", layout(l->layout));
 	json_object_set_new(o, "container", lf_json_str(l->container));
 	json_object_set_new(o, "nogrow", lf_json_str(l->nogrow));
@@ -236,6 +238,7 @@ static void analyse(struct lf_analysis *a)
 
 	struct lf_bit_input in = {
 		&a->recs, &a->rules, &a->calls, a->has_profile ? &a->profile : NULL,
+		a,
 	};
 
 	lf_bitlocks_build(&in, bits);
@@ -332,6 +335,7 @@ static bool explain(const struct lf_analysis *a, const char *name)
 	       l->hot ? "pass" : "FAIL", l->hot_why);
 	bit_memory(a, l);
 	lf_printf("\nverdict: %s\n", l->hot ? "hot: replace it (bit-spinlock-hot)" :
+	       l->sleeps ? "a sleeping bit lock: keep it, never a spinlock_t" :
 	       "not hot: keep it");
 	return true;
 }

@@ -12,6 +12,7 @@
 #include "lib/util.h"
 #include "analysis/analysis.h"
 #include "checks/verdict.h"
+#include "checks/rwlock_context.h"
 #include "report/render.h"
 #include "patch/patch.h"
 #include "checks/checker.h"
@@ -102,15 +103,37 @@ static char *spinlock_message(const struct lf_lock *l, size_t i)
 {
 	const struct lf_verdict *v = l->verdict;
 	const struct lf_rec *r = l->sites.v[i].rec;
+	const char *why = v->cold ? "is read only from cold entries" :
+			  "has only short read sections";
+	char *m, *w;
 
 	if (v->promote[i])
-		return xasprintf("%s '%s' has only short read sections: make it a "
-				 "spinlock_t; here promote %s -> %s (writers use %s)",
-				 lf_lock_type(l), l->name, r->api, v->needs[i],
-				 v->writer_api);
-	return xasprintf("%s '%s' has only short read sections: make it a "
-			 "spinlock_t; here %s -> %s", lf_lock_type(l), l->name,
-			 r->api, v->needs[i]);
+		m = xasprintf("%s '%s' %s: make it a spinlock_t; here promote "
+			      "%s -> %s (writers use %s)", lf_lock_type(l),
+			      l->name, why, r->api, v->needs[i], v->writer_api);
+	else
+		m = xasprintf("%s '%s' %s: make it a spinlock_t; here %s -> %s",
+			      lf_lock_type(l), l->name, why, r->api, v->needs[i]);
+	if (!v->writes)
+		return m;
+	w = xasprintf("%s; its readers update shared state (%s): the "
+		      "spinlock_t serialises them", m, v->writes);
+	free(m);
+	return w;
+}
+
+static char *rcu_message(const struct lf_lock *l, size_t i)
+{
+	const struct lf_rec *r = l->sites.v[i].rec;
+	char *where = lf_site_where_text(r, lf_site_ctx_at(l->verdict->ctx, i));
+	char *m = xasprintf("%s '%s' has long read sections in bh, irq or hot "
+			    "context and %zu write site%s: convert the readers "
+			    "to RCU and the writers to spinlock_t; here %s (%s)",
+			    lf_lock_type(l), l->name, l->nwrite,
+			    lf_plural(l->nwrite), r->api, where);
+
+	free(where);
+	return m;
 }
 
 static char *percpu_message(const struct lf_lock *l, size_t i)
@@ -126,12 +149,13 @@ static void lock_findings(struct lf_findings *out, const struct lf_lock *l)
 {
 	enum lf_verdict_kind k = l->verdict->kind;
 
-	if (k != LF_V_SPINLOCK && k != LF_V_PERCPU)
+	if (k != LF_V_SPINLOCK && k != LF_V_PERCPU && k != LF_V_RCU)
 		return;
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
 		struct lf_finding f = {
-			.check = k == LF_V_SPINLOCK ? "rwlock-spinlock" : "percpu-rwsem",
+			.check = k == LF_V_SPINLOCK ? "rwlock-spinlock" :
+				 k == LF_V_RCU ? "rwlock-rcu" : "percpu-rwsem",
 			.file = r->file, .function = r->function, .lock = l->name,
 			.line = r->line, .column = r->column,
 		};
@@ -139,6 +163,7 @@ static void lock_findings(struct lf_findings *out, const struct lf_lock *l)
 		if (!lf_is_read(r))
 			continue;
 		f.message = k == LF_V_SPINLOCK ? spinlock_message(l, i) :
+			    k == LF_V_RCU ? rcu_message(l, i) :
 			    percpu_message(l, i);
 		VEC_PUSH(out, f);
 	}
@@ -162,7 +187,10 @@ static void text_header(FILE *out, const struct lf_analysis *a)
 		count[ranked->v[i]->verdict->kind]++;
 	lf_fprintf(out, "locks: %zu (", ranked->n);
 	for (int k = 0; k <= LF_V_UNKNOWN; k++)
-		lf_fprintf(out, "%s%s %zu", k ? ", " : "", lf_verdict_name(k), count[k]);
+		/* rcu is rare: named when there is one */
+		if (k != LF_V_RCU || count[k])
+			lf_fprintf(out, "%s%s %zu", k ? ", " : "",
+				   lf_verdict_name(k), count[k]);
 	lf_fprintf(out, ")\n");
 }
 
@@ -178,6 +206,12 @@ static void text_site(struct strbuf *sb, const struct lf_lock *l, size_t i)
 		sb_printf(sb, " open-at-exit");
 	if (l->sites.v[i].via)
 		sb_printf(sb, " via %s", l->sites.v[i].via);
+	if (v && lf_site_ctx_known(lf_site_ctx_at(v->ctx, i))) {
+		char *t = lf_site_ctx_text(lf_site_ctx_at(v->ctx, i));
+
+		sb_printf(sb, " [%s]", t);
+		free(t);
+	}
 	if (v && v->needs[i])
 		sb_printf(sb, " => %s%s -> %s", v->promote[i] ? "promote " : "",
 			  r->api, v->needs[i]);
@@ -298,6 +332,7 @@ static json_t *json_site(const struct lf_lock *l, size_t i)
 	json_object_set_new(o, "loop", json_boolean(r->loop));
 	json_object_set_new(o, "open_at_exit", json_boolean(r->open_at_exit));
 	json_object_set_new(o, "via", lf_json_str(l->sites.v[i].via));
+	json_object_set_new(o, "context", lf_site_ctx_json(lf_site_ctx_at(v->ctx, i)));
 	json_object_set_new(o, "needs", lf_json_str(v->needs[i]));
 	json_object_set_new(o, "promoted", json_boolean(v->promote[i] != LF_PROMOTE_NONE));
 	return o;
@@ -531,8 +566,10 @@ static void say_no(const struct lf_lock *l)
 {
 	const struct lf_verdict *v = l->verdict;
 
-	printf("%s (%s): verdict %s: no rewrite\n", lf_mail_esc(l->name),
-	       lf_mail_esc(lf_lock_type(l)), lf_verdict_name(v->kind));
+	printf("%s (%s): verdict %s: %s\n", lf_mail_esc(l->name),
+	       lf_mail_esc(lf_lock_type(l)), lf_verdict_name(v->kind),
+	       v->kind == LF_V_RCU ? "advice, no automatic patch: RCU readers "
+	       "and spinlock_t writers are a rewrite by hand" : "no rewrite");
 	for (size_t i = 0; i < v->reasons.n; i++)
 		printf("  - %s\n", lf_mail_esc(v->reasons.v[i]));
 }
@@ -552,7 +589,7 @@ static bool verdict_jobs(const struct lf_analysis *a, struct strmap *decls,
 		seen = true;
 		if (k == LF_V_SPINLOCK || k == LF_V_PERCPU)
 			VEC_PUSH(out, verdict_job(a, decls, l));
-		else if (only)
+		else if (only || k == LF_V_RCU)
 			say_no(l);
 	}
 	return seen;
@@ -566,6 +603,17 @@ static const struct lf_check checks[] = {
 		"readers almost never overlap: the rwlock_t buys no concurrency "
 		"and costs an extra atomic per section. Convert the lock to "
 		"spinlock_t, using the variant named at each site.",
+	},
+	{
+		"rwlock-rcu",
+		"rwlock_t with long read sections in bh, irq or hot context and "
+		"few writers: convert the readers to RCU, the writers to spinlock_t",
+		"The read sections are long (loops, walks, calls of unknown length) "
+		"and run on a fast path, in softirq or hard-irq context or hot, so "
+		"readers bounce the lock's cache line on every entry; few write "
+		"sites take it. Readers under rcu_read_lock() take no lock at all; "
+		"the writers serialise on a spinlock_t and free what they unlink "
+		"after a grace period. Advice only: lockfit patch makes no rewrite.",
 	},
 	{
 		"percpu-rwsem",

@@ -15,6 +15,7 @@
 #include "analysis/analysis.h"
 #include "checks/verdict.h"
 #include "checks/runtime.h"
+#include "checks/rwlock_context.h"
 
 /* Places quoted in one message; lockfit explain lists them all. */
 #define LIST_MAX 3
@@ -26,6 +27,8 @@ struct eval {
 	bool rwlock;		/* else rw_semaphore */
 	struct plist *long_reads, *unknown_reads;
 	struct { char **v; size_t n, cap; } cycles;
+	bool readers_read, cold, rcu;	/* rwlock_context.c's rules */
+	char *rcu_sites;
 };
 
 const char *lf_verdict_name(enum lf_verdict_kind k)
@@ -33,6 +36,7 @@ const char *lf_verdict_name(enum lf_verdict_kind k)
 	static const char *const names[] = {
 		[LF_V_SPINLOCK] = "spinlock",
 		[LF_V_PERCPU] = "percpu_rwsem",
+		[LF_V_RCU] = "rcu",
 		[LF_V_UNSAFE] = "unsafe",
 		[LF_V_KEEP] = "keep",
 		[LF_V_UNKNOWN] = "unknown",
@@ -661,6 +665,9 @@ static void keep_reasons(struct eval *e, bool recursion_ok)
 	if (!recursion_ok)
 		reason(e, xstrdup(rule_detail(e, "recursion")));
 	long_reasons(e);
+	/* long readers in bh or hot context that still are no rcu: why */
+	if (e->rcu_sites)
+		reason(e, xasprintf("not rcu: %s", rule_detail(e, "rcu")));
 	for (size_t i = 0; i < e->v->rules.n; i++) {
 		const struct lf_rule *r = &e->v->rules.v[i];
 
@@ -681,6 +688,38 @@ static void percpu_reasons(struct eval *e)
 	for (size_t i = 0; i < e->v->rules.n; i++)
 		if (!strncmp(e->v->rules.v[i].name, "percpu:", 7))
 			reason(e, xstrdup(e->v->rules.v[i].detail));
+}
+
+/* Where the read sites run (rwlock_context.c): readers that write,
+ * cold readers, rcu.  Only for rwlock_t: an rw_semaphore may sleep in
+ * its read sections, which neither a spinlock_t nor RCU allows. */
+static void rules_context(struct eval *e)
+{
+	char *detail, *sites;
+
+	e->readers_read = lf_rule_readers_only_read(e->l, &detail, &e->v->writes);
+	rule(e, "readers only read", e->readers_read, detail);
+	if (!e->rwlock) {
+		rule_na(e, "cold readers", "judged only for rwlock_t -> spinlock_t");
+		rule_na(e, "rcu", "judged only for rwlock_t");
+		return;
+	}
+	e->cold = lf_rule_cold_readers(e->l, e->v->ctx, &detail);
+	rule(e, "cold readers", e->cold, detail);
+	e->rcu = lf_rule_rcu(e->l, e->a, e->v->ctx, e->readers_read,
+			     &detail, &sites);
+	rule(e, "rcu", e->rcu, detail);
+	e->rcu_sites = sites;
+}
+
+/* A spinlock_t serialises readers that updated under the shared side. */
+static void writes_reason(struct eval *e)
+{
+	if (e->v->writes)
+		reason(e, xasprintf("readers update shared state under the read "
+				    "lock (%s): a spinlock_t serialises these "
+				    "concurrent updaters, so the swap is not free "
+				    "where they overlap", e->v->writes));
 }
 
 static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
@@ -704,7 +743,28 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 		reason(e, xstrdup(rule_detail(e, "short reads")));
 		reason(e, xstrdup("no recursive read, no lock-order cycle through "
 				  "a read acquisition"));
+		writes_reason(e);
 		spin_needs(e);
+	} else if (e->rwlock && e->cold) {
+		/* neigh_table::lock: rare readers, long walks */
+		v->kind = LF_V_SPINLOCK;
+		v->cold = true;
+		reason(e, xasprintf("%s: the readers rarely overlap, so the "
+				    "shared read side buys nothing even though "
+				    "the sections are long", rule_detail(e, "cold readers")));
+		reason(e, xstrdup("no recursive read, no lock-order cycle through "
+				  "a read acquisition"));
+		writes_reason(e);
+		spin_needs(e);
+	} else if (e->rwlock && e->rcu) {
+		v->kind = LF_V_RCU;
+		reason(e, xasprintf("convert the readers to RCU and the writers to "
+				    "spinlock_t: long read sections run in bh, irq "
+				    "or hot context at %s, and the writers are few "
+				    "(%zu write site%s); no automatic patch",
+				    e->rcu_sites, e->l->nwrite,
+				    lf_plural(e->l->nwrite)));
+		reason(e, xstrdup(rule_detail(e, "short reads")));
 	} else if (rec && percpu) {
 		v->kind = LF_V_PERCPU;
 		percpu_reasons(e);
@@ -726,6 +786,7 @@ void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a)
 	l->verdict = v;
 	v->needs = xcalloc(l->sites.n, sizeof(*v->needs));
 	v->promote = xcalloc(l->sites.n, sizeof(*v->promote));
+	v->ctx = lf_site_contexts(l, a);
 	/* perf rows are percentages of all samples already */
 	v->share = !a->has_profile ? -1 : a->profile.percent ? l->samples :
 		   a->profile.total > 0 ? 100.0 * l->samples / a->profile.total : 0;
@@ -744,6 +805,7 @@ void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a)
 		shrt &= rule_runtime(&e, "runtime: short reads", lf_runtime_short);
 	closed = rule_closed(&e);
 	percpu = rules_percpu(&e);
+	rules_context(&e);
 	decide(&e, id, reads, rec, order, shrt, closed, percpu);
 	runtime_reasons(&e);
 }

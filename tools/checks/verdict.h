@@ -4,8 +4,10 @@
  *
  * Each rule is evaluated and kept (lockfit explain prints them all); the
  * verdict follows from them in a fixed order: unknown identity, then the
- * conflicts that make a conversion deadlock (unsafe), then spinlock_t,
- * then percpu_rw_semaphore, else keep.
+ * conflicts that make a conversion deadlock (unsafe), then spinlock_t
+ * (short readers, or readers only cold entries reach), then rcu (advice:
+ * long readers in bh, irq or hot context), then percpu_rw_semaphore,
+ * else keep.
  */
 #ifndef LOCKFIT_VERDICT_H
 #define LOCKFIT_VERDICT_H
@@ -19,6 +21,7 @@ struct lf_analysis;
 enum lf_verdict_kind {
 	LF_V_SPINLOCK,
 	LF_V_PERCPU,
+	LF_V_RCU,		/* advice, no rewrite: RCU readers, spinlock_t writers */
 	LF_V_UNSAFE,
 	LF_V_KEEP,
 	LF_V_UNKNOWN,
@@ -66,6 +69,10 @@ struct lf_verdict {
 	long max_read_cost, median_read_cost;
 	size_t read_unknown_len;	/* cost is only a lower bound */
 	double share;		/* percent of profile samples, -1 if none */
+	/* per section site: where it runs (rwlock_context.h) */
+	struct lf_site_ctx *ctx;
+	bool cold;		/* spinlock because only cold entries read */
+	char *writes;		/* readers that write: what they do; NULL */
 };
 
 const char *lf_verdict_name(enum lf_verdict_kind k);

@@ -92,7 +92,7 @@ static void print_json(const struct lf_index *ix)
 	}
 	json_object_set_new(root, "locks", locks);
 	if (json_dumpf(root, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER))
-		lf_die("cannot write the JSON output");
+		lf_die_write(stdout, "the JSON output");
 	putchar('\n');
 	json_decref(root);
 }

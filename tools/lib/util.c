@@ -335,6 +335,15 @@ int lf_write_file(const char *path, const char *text)
 	return err ? -1 : 0;
 }
 
+static void die_stdout(int err)
+{
+	if (err)
+		lf_err("cannot write to standard output: %s", strerror(err));
+	else
+		lf_err("cannot write to standard output");
+	_exit(LF_EXIT_ERROR);
+}
+
 void lf_check_stdout_at_exit(void)
 {
 	bool bad = ferror(stdout);
@@ -344,13 +353,18 @@ void lf_check_stdout_at_exit(void)
 		err = errno, bad = true;
 	if (fclose(stdout) && !err)
 		err = errno, bad = true;
-	if (!bad)
-		return;
-	if (err)
-		lf_err("cannot write to standard output: %s", strerror(err));
-	else
-		lf_err("cannot write to standard output");
-	_exit(LF_EXIT_ERROR);
+	if (bad)
+		die_stdout(err);
+}
+
+void lf_die_write(FILE *out, const char *what)
+{
+	int err = errno;
+
+	/* _exit in die_stdout: the exit-time check would say it twice */
+	if (out == stdout)
+		die_stdout(err);
+	lf_die("cannot write %s: %s", what, strerror(err));
 }
 
 void lf_mkdir_p(const char *path)

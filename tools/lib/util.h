@@ -104,6 +104,9 @@ int lf_write_file(const char *path, const char *text);
 /* Check standard output at exit: a write error (full disk, closed pipe
  * with SIGPIPE ignored) exits LF_EXIT_ERROR with a message, never 0. */
 void lf_check_stdout_at_exit(void);
+/* A write to OUT failed (errno says why): die with the one message
+ * lf_check_stdout_at_exit() gives for standard output, WHAT otherwise. */
+void lf_die_write(FILE *out, const char *what);
 
 /* mkdir -p; dies with the reason if it cannot. */
 void lf_mkdir_p(const char *path);

@@ -74,6 +74,10 @@ struct lf_rec {
 	struct { int *v; size_t n, cap; } releases;	/* lines */
 	struct { struct lf_call *v; size_t n, cap; } calls;
 	struct { struct lf_nest *v; size_t n, cap; } nested;
+	/* read section: updates of shared state (callee: what, line) */
+	struct { struct lf_call *v; size_t n, cap; } writes;
+	/* open-coded bit lock: the calls of its retry loop */
+	struct { struct lf_call *v; size_t n, cap; } retry;
 	struct lf_context ctx;
 	const struct lf_layout *layout;	/* bit locks; NULL: none */
 	/* lock_arg; lock_wrapper (arg 0: the wrapper names its lock) */

@@ -48,6 +48,8 @@ struct lf_release { int line; };
 #define LF_C_binding		struct lf_rec
 #define LF_C_release		struct lf_release
 #define LF_C_section_call	struct lf_call
+#define LF_C_write		struct lf_call
+#define LF_C_retry_call		struct lf_call
 #define LF_C_nested		struct lf_nest
 #define LF_C_context		struct lf_context
 #define LF_C_layout		struct lf_layout
@@ -83,7 +85,7 @@ static const char *const enum_CALL_CONTEXT[] = {
 typedef bool lf_field_hook(json_t *o, void *dst, struct lf_parse *p);
 static lf_field_hook hook_decl, hook_releases, hook_calls, hook_nested,
 	hook_layout, hook_hole, hook_context, hook_build, hook_wrapper_lock,
-	hook_how, hook_call_tuples;
+	hook_how, hook_call_tuples, hook_writes, hook_retry;
 
 struct lf_field {
 	enum lf_owner owner;
@@ -140,6 +142,8 @@ static const struct {
 	{ LF_OWN_section, "nested", hook_nested },
 	{ LF_OWN_section, "layout", hook_layout },
 	{ LF_OWN_section, "context", hook_context },
+	{ LF_OWN_section, "writes", hook_writes },
+	{ LF_OWN_section, "retry", hook_retry },
 	{ LF_OWN_layout, "hole", hook_hole },
 	{ LF_OWN_tu, "build", hook_build },
 	{ LF_OWN_lock_wrapper, "lock", hook_wrapper_lock },
@@ -469,6 +473,44 @@ static bool hook_calls(json_t *arr, void *dst, struct lf_parse *p)
 		VEC_PUSH(&r->calls, c);
 	}
 	return true;
+}
+
+/* A list of [name, line] (or objects) into OUT as struct lf_call. */
+static bool name_lines(json_t *arr, enum lf_owner owner, const char *key,
+		       const char *list, struct lf_parse *p,
+		       struct lf_rec *r, bool writes)
+{
+	size_t i;
+	json_t *e;
+
+	p->what = owner_what[owner];
+	json_array_foreach(arr, i, e) {
+		struct lf_call c = { 0 };
+		json_t *o = json_is_array(e) ?
+			tuple_object(e, owner, key, list, p) : json_incref(e);
+		bool ok = o && parse_fields(o, owner, &c, p);
+
+		json_decref(o);
+		if (!ok)
+			return false;
+		if (writes)
+			VEC_PUSH(&r->writes, c);
+		else
+			VEC_PUSH(&r->retry, c);
+	}
+	return true;
+}
+
+static bool hook_writes(json_t *arr, void *dst, struct lf_parse *p)
+{
+	return name_lines(arr, LF_OWN_write, "writes",
+			  "a list of [what, line]", p, dst, true);
+}
+
+static bool hook_retry(json_t *arr, void *dst, struct lf_parse *p)
+{
+	return name_lines(arr, LF_OWN_retry_call, "retry",
+			  "a list of [callee, line]", p, dst, false);
 }
 
 static bool hook_nested(json_t *arr, void *dst, struct lf_parse *p)

@@ -153,6 +153,10 @@ void lf_rules_load(struct lf_rules *r)
 	r->nogrow = strmap_new();
 	for (size_t i = 0; i < t.nogrow.n; i++)
 		strmap_put(r->nogrow, t.nogrow.v[i].name, (void *)t.nogrow.v[i].why);
+	r->sleeping = strmap_new();
+	for (size_t i = 0; i < t.sleeping.n; i++)
+		strmap_put(r->sleeping, t.sleeping.v[i].name,
+			   (void *)t.sleeping.v[i].why);
 }
 
 const char *lf_rules_call(const struct lf_rules *r, const char *kind,
@@ -188,6 +192,11 @@ bool lf_rules_is_hot(const struct lf_rules *r, const char *function)
 const char *lf_rules_nogrow(const struct lf_rules *r, const char *name)
 {
 	return strmap_get(r->nogrow, name);
+}
+
+const char *lf_rules_sleeps(const struct lf_rules *r, const char *callee)
+{
+	return strmap_get(r->sleeping, lf_fn_basename(callee));
 }
 
 bool lf_rules_has_api(const struct lf_rules *r, const char *cls, const char *api)

@@ -2,8 +2,8 @@
 /*
  * rules.h - the parts of rules/ the tool uses: thresholds and weights, the
  * api names of rules/primitives.tbl, the rewrite maps of rules/rewrites.tbl,
- * the hot entry points of rules/hotpaths.tbl and the structs of
- * rules/bitlocks.tbl.  The tables are read at run time from
+ * the hot entry points of rules/hotpaths.tbl, the structs of
+ * rules/bitlocks.tbl and the sleeping functions of rules/sleeping.tbl.  The tables are read at run time from
  * $LOCKFIT_RULES, else LOCKFIT_ROOT "/rules", by rules/reader.c: the one
  * reader, with the checks the build runs.
  */
@@ -22,6 +22,7 @@ struct lf_rules {
 	struct strmap *apis;	/* "class api" -> non-NULL */
 	struct strmap *hot;	/* hot entry function -> non-NULL */
 	struct strmap *nogrow;	/* struct that must not grow -> reason */
+	struct strmap *sleeping;	/* function that may sleep -> reason */
 	struct strmap *calls;	/* "kind when api" -> TO's name, "-" refused */
 	struct strmap *rewritten;	/* "kind api": a call row that rewrites it */
 	/* lockclasses.tbl: lockdep class names that are no init expression */
@@ -78,5 +79,9 @@ const struct lfr_entry *lf_rules_macro(const struct lf_rules *r,
 
 /* Why struct NAME must not grow (bitlocks.tbl), NULL if it may. */
 const char *lf_rules_nogrow(const struct lf_rules *r, const char *name);
+
+/* Why CALLEE (a record's callee name) may sleep (sleeping.tbl), NULL if
+ * the table does not say it does. */
+const char *lf_rules_sleeps(const struct lf_rules *r, const char *callee);
 
 #endif

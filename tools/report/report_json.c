@@ -86,7 +86,7 @@ void lf_report_json(FILE *out, const struct lf_analysis *a)
 	runtime(root, a);
 	json_object_set_new(root, "findings", finds);
 	if (json_dumpf(root, out, JSON_FLAGS))
-		lf_die("cannot write the JSON report");
+		lf_die_write(out, "the JSON report");
 	fputc('\n', out);
 	json_decref(root);
 }

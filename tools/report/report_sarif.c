@@ -99,8 +99,10 @@ void lf_report_sarif(FILE *out, const struct lf_analysis *a)
 			 "tool", "driver", "name", "lockfit",
 			 "semanticVersion", LF_VERSION, "rules", rules(),
 			 "results", results);
-	if (!root || json_dumpf(root, out, JSON_INDENT(2)))
-		lf_die("cannot write the SARIF report");
+	if (!root)
+		lf_die("cannot build the SARIF report");
+	if (json_dumpf(root, out, JSON_INDENT(2)))
+		lf_die_write(out, "the SARIF report");
 	fputc('\n', out);
 	json_decref(root);
 }

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rwlock_context.c - where an rwlock's read sites run (rwlock_context.h).
+ *
+ * Upstream's lock changes since 6.1 followed where and how often readers
+ * run more than how long they are: rare readers (dumps, for_each
+ * helpers) made neigh_table::lock a spinlock_t despite long walks; long
+ * readers on the bh packet path got RCU and their writers a spinlock_t;
+ * eventpoll's readers were concurrent updaters, so its spinlock_t cost
+ * throughput.  These rules say the same from the records.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "lib/util.h"
+#include "analysis/analysis.h"
+#include "analysis/where.h"
+#include "checks/rwlock_context.h"
+#include "report/render.h"
+
+/* Places quoted in one message; lockfit explain lists them all. */
+#define LIST_MAX 3
+
+struct lf_site_ctx {
+	struct lf_where where;
+	bool known;		/* lf_where_of() found an entry */
+	enum lf_temp temp;	/* where.temp, or hot by the profile */
+	double share;		/* percent of the profile's samples, -1: none */
+};
+
+const struct lf_site_ctx *lf_site_ctx_at(const struct lf_site_ctx *ctx,
+					 size_t i)
+{
+	return &ctx[i];
+}
+
+bool lf_site_ctx_known(const struct lf_site_ctx *c)
+{
+	return c->temp != LF_TEMP_UNKNOWN;
+}
+
+struct lf_site_ctx *lf_site_contexts(const struct lf_lock *l,
+				     const struct lf_analysis *a)
+{
+	struct lf_site_ctx *ctx = xcalloc(l->sites.n + 1, sizeof(*ctx));
+
+	for (size_t i = 0; i < l->sites.n; i++) {
+		struct lf_site_ctx *c = &ctx[i];
+		const struct lf_rec *r = l->sites.v[i].rec;
+		double w;
+
+		c->known = lf_where_of(a, r->function, &c->where);
+		c->temp = c->where.temp;
+		c->share = -1;
+		if (!a->has_profile)
+			continue;
+		/* perf rows are percentages of all samples already */
+		w = lf_profile_weight(&a->profile, r->function);
+		c->share = a->profile.percent ? w : a->profile.total > 0 ?
+			   100.0 * w / a->profile.total : 0;
+		/* a function missing from one workload is not shown cold */
+		if (c->share >= a->rules.rwlock_hot_percent && w > 0)
+			c->temp = LF_TEMP_HOT;
+	}
+	return ctx;
+}
+
+char *lf_site_ctx_text(const struct lf_site_ctx *c)
+{
+	const struct lf_where *w = &c->where;
+	const char *via = w->via ? lf_fn_basename(w->via) : NULL;
+	bool same = via && w->entry && !strcmp(via, lf_fn_basename(w->entry));
+
+	if (c->temp == LF_TEMP_HOT && c->where.temp != LF_TEMP_HOT)
+		return xasprintf("hot: profile %.2f%%", c->share);
+	if (!c->known)
+		return xstrdup(lf_temp_name(c->temp));
+	return xasprintf("%s: %s%s%s%s%s", lf_temp_name(c->temp), w->entry,
+			 via && !same ? " " : "", via && !same ? via : "",
+			 w->depth ? ", " : "", w->depth ? xasprintf("%d call%s down",
+			 w->depth, lf_plural(w->depth)) : "");
+}
+
+bool lf_rule_readers_only_read(const struct lf_lock *l, char **detail,
+			       char **writes)
+{
+	struct plist *p = plist_new(LIST_MAX);
+
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *r = l->sites.v[i].rec;
+
+		for (size_t j = 0; lf_is_read(r) && j < r->writes.n; j++)
+			plist_add(p, "%s at %s:%d", r->writes.v[j].callee,
+				  r->file, r->writes.v[j].line);
+	}
+	*writes = NULL;
+	if (!p->n) {
+		*detail = xstrdup("no read section updates shared state (atomic "
+				  "read-modify-write, cmpxchg/xchg, list add)");
+		return true;
+	}
+	*writes = xstrdup(plist_text(p));
+	*detail = xasprintf("read sections update shared state under the read "
+			    "lock (%s): the read side is a shared lock for "
+			    "concurrent updaters", *writes);
+	return false;
+}
+
+bool lf_rule_cold_readers(const struct lf_lock *l, const struct lf_site_ctx *ctx,
+			  char **detail)
+{
+	struct plist *cold = plist_new(LIST_MAX), *other = plist_new(LIST_MAX);
+
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *r = l->sites.v[i].rec;
+		char *t;
+
+		if (!lf_is_read(r))
+			continue;
+		t = lf_site_ctx_text(&ctx[i]);
+		plist_add(ctx[i].temp == LF_TEMP_COLD ? cold : other,
+			  "%s:%d %s", r->file, r->line, t);
+		free(t);
+	}
+	if (cold->n && !other->n) {
+		*detail = xasprintf("every read site is reached only from cold "
+				    "entries: %s", plist_text(cold));
+		return true;
+	}
+	*detail = xasprintf("%zu of %zu read sites not known cold%s%s",
+			    other->n, cold->n + other->n,
+			    other->n ? ": " : "", plist_text(other));
+	return false;
+}
+
+/* "bh", "irq", "softirq", "hardirq": why the site runs atomic; NULL */
+static const char *atomic_word(const struct lf_rec *r, const struct lf_site_ctx *c)
+{
+	if (strcmp(r->variant, "plain"))
+		return !strcmp(r->variant, "bh") ? "bh" : "irq";
+	if (c->where.exec == LF_EXEC_SOFTIRQ || c->where.exec == LF_EXEC_HARDIRQ)
+		return lf_exec_name(c->where.exec);
+	if (r->ctx.present && (r->ctx.bh_disabled || r->ctx.irqs_disabled))
+		return r->ctx.irqs_disabled ? "irqs off" : "bh off";
+	return NULL;
+}
+
+char *lf_site_where_text(const struct lf_rec *r, const struct lf_site_ctx *c)
+{
+	const char *atomic = atomic_word(r, c);
+	char *t = lf_site_ctx_text(c), *m;
+
+	if (atomic && c->temp != LF_TEMP_UNKNOWN)
+		m = xasprintf("%s, %s", atomic, t);
+	else if (atomic)
+		m = xasprintf("%s", atomic);
+	else
+		m = xasprintf("%s", c->temp == LF_TEMP_UNKNOWN ?
+			      "where it runs unknown" : t);
+	free(t);
+	return m;
+}
+
+/* Long enough that readers overlap: a loop (a walk), a call of unknown
+ * length, or percpu_min_read_cost instructions. */
+static bool long_read(const struct lf_rec *r, const struct lf_analysis *a)
+{
+	return lf_is_read(r) && (r->loop || !r->cost_known ||
+				 r->cost >= a->rules.percpu_min_read_cost);
+}
+
+bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
+		 const struct lf_site_ctx *ctx, bool readers_read,
+		 char **detail, char **sites)
+{
+	struct plist *p = plist_new(LIST_MAX);
+	long max_w = a->rules.rcu_max_write_sites;
+	size_t nlong = 0;
+
+	*sites = NULL;
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *r = l->sites.v[i].rec;
+		const char *atomic = atomic_word(r, &ctx[i]);
+		bool hot = ctx[i].temp == LF_TEMP_HOT;
+		char *t;
+
+		if (!long_read(r, a))
+			continue;
+		nlong++;
+		if (!atomic && !hot)
+			continue;
+		t = lf_site_ctx_text(&ctx[i]);
+		plist_add(p, "%s:%d %s() %s (%s%s%s)", r->file, r->line,
+			  lf_fn_basename(r->function), r->api, atomic ? atomic : "",
+			  atomic && hot ? ", " : "", hot ? t : "");
+		free(t);
+	}
+	if (!nlong) {
+		*detail = xasprintf("no long read section (a loop, a call of "
+				    "unknown length, or cost >= percpu_min_read_cost "
+				    "%ld)", a->rules.percpu_min_read_cost);
+		return false;
+	}
+	if (!p->n) {
+		*detail = xasprintf("%zu long read section%s, none known to run "
+				    "in bh, irq or hot context", nlong,
+				    lf_plural(nlong));
+		return false;
+	}
+	*sites = xstrdup(plist_text(p));
+	if ((long)l->nwrite > max_w) {
+		*detail = xasprintf("long read sections in bh, irq or hot context "
+				    "(%s), but %zu write sites > rcu_max_write_sites "
+				    "%ld", *sites, l->nwrite, max_w);
+		return false;
+	}
+	if (!readers_read) {
+		*detail = xasprintf("long read sections in bh, irq or hot context "
+				    "(%s), but they update shared state: RCU "
+				    "readers would no longer exclude the writers",
+				    *sites);
+		return false;
+	}
+	*detail = xasprintf("long read sections in bh, irq or hot context: %s; "
+			    "%zu write site%s <= rcu_max_write_sites %ld", *sites,
+			    l->nwrite, lf_plural(l->nwrite), max_w);
+	return true;
+}
+
+static json_t *tristate(int v)
+{
+	return v < 0 ? json_null() : json_boolean(v);
+}
+
+json_t *lf_site_ctx_json(const struct lf_site_ctx *c)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "entry", lf_json_str(c->where.entry));
+	json_object_set_new(o, "via", lf_json_str(c->where.via));
+	json_object_set_new(o, "temperature", json_string(lf_temp_name(c->temp)));
+	json_object_set_new(o, "preempt", tristate(c->where.preempt));
+	json_object_set_new(o, "sleep", tristate(c->where.sleep));
+	return o;
+}

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rwlock_context.h - where an rwlock's read sites run and what they do
+ * there (issue 11): each site's entry and temperature (where.h, or the
+ * profile), and the rules that use them: readers that write, cold
+ * readers, RCU.  verdict.c evaluates the rules and orders the verdict.
+ */
+#ifndef LOCKFIT_RWLOCK_CONTEXT_H
+#define LOCKFIT_RWLOCK_CONTEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct lf_lock;
+struct lf_analysis;
+struct lf_rec;
+/* One site's context (where.h's lf_where, its temperature raised by the
+ * profile): opaque, since where.h's enum lf_exec and patch.h's struct
+ * lf_exec cannot meet in one unit. */
+struct lf_site_ctx;
+
+/* The context of each of L's sites, in site order. */
+struct lf_site_ctx *lf_site_contexts(const struct lf_lock *l,
+				     const struct lf_analysis *a);
+
+/* Site I of CTX */
+const struct lf_site_ctx *lf_site_ctx_at(const struct lf_site_ctx *ctx,
+					 size_t i);
+
+/* "hot: packet_type.func ip_rcv, 2 calls down", "cold: ...",
+ * "hot: profile 3.20%", "unknown" */
+char *lf_site_ctx_text(const struct lf_site_ctx *c);
+
+/* Is anything known of where it runs (worth a word in the text)? */
+bool lf_site_ctx_known(const struct lf_site_ctx *c);
+
+/*
+ * Each rule sets *DETAIL (for lockfit explain) and returns whether it
+ * passes.  Readers that write: pass when no read section updates shared
+ * state; else *WRITES lists the updates ("llist_add at fs/a.c:12").
+ */
+bool lf_rule_readers_only_read(const struct lf_lock *l, char **detail,
+			       char **writes);
+
+/* Read site R with context C, for a message: "bh", "softirq, hot:
+ * packet_type.func ip_rcv, 2 calls down", "hot: profile 3.20%" */
+char *lf_site_where_text(const struct lf_rec *r, const struct lf_site_ctx *c);
+
+/* Cold readers: every read site's hottest entry is cold. */
+bool lf_rule_cold_readers(const struct lf_lock *l, const struct lf_site_ctx *ctx,
+			  char **detail);
+
+/*
+ * RCU: some long read section (a loop, a call of unknown length, or
+ * percpu_min_read_cost) runs in bh, irq or hot context, at most
+ * rcu_max_write_sites writers, readers that only read.  *SITES: the
+ * long read sites in such a context, for the reason.
+ */
+bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
+		 const struct lf_site_ctx *ctx, bool readers_read,
+		 char **detail, char **sites);
+
+/* The "context" object of a site in the report's JSON. */
+struct json_t;
+struct json_t *lf_site_ctx_json(const struct lf_site_ctx *c);
+
+#endif
