@@ -30,7 +30,7 @@ const char *lf_temp_name(enum lf_temp t)
 	return names[t];
 }
 
-const char *lf_exec_name(enum lf_exec e)
+const char *lf_exec_name(enum lf_where_exec e)
 {
 	static const char *const names[] = {
 		[LF_EXEC_UNKNOWN] = "unknown", [LF_EXEC_PROCESS] = "process",

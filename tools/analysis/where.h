@@ -19,7 +19,7 @@ struct lf_rec;
 struct lfr_entry;
 
 enum lf_temp { LF_TEMP_UNKNOWN, LF_TEMP_COLD, LF_TEMP_HOT };
-enum lf_exec { LF_EXEC_UNKNOWN, LF_EXEC_PROCESS, LF_EXEC_SOFTIRQ,
+enum lf_where_exec { LF_EXEC_UNKNOWN, LF_EXEC_PROCESS, LF_EXEC_SOFTIRQ,
 	       LF_EXEC_HARDIRQ };
 
 struct lf_where {
@@ -28,7 +28,7 @@ struct lf_where {
 	const char *via;	/* the function bound to or defined by it */
 	int depth;		/* calls from VIA down to the function */
 	enum lf_temp temp;
-	enum lf_exec exec;
+	enum lf_where_exec exec;
 	int preempt;		/* 1 preemptible, 0 not, -1 unknown */
 	int sleep;		/* 1 may sleep, 0 may not, -1 unknown */
 	/* added for explain and the arch-spin check: */
@@ -40,7 +40,7 @@ struct lf_where {
 };
 
 const char *lf_temp_name(enum lf_temp t);	/* "hot", "cold", "unknown" */
-const char *lf_exec_name(enum lf_exec e);	/* "process", "softirq", ... */
+const char *lf_exec_name(enum lf_where_exec e);	/* "process", "softirq", ... */
 
 /*
  * The context of FUNCTION (as records name it: "name" or "file:name"):

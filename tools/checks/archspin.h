@@ -12,9 +12,7 @@
 #include "records/records.h"
 #include "analysis/callgraph.h"
 
-/* analysis/where.h (not included: its enum lf_exec would clash with
- * patch.h's struct lf_exec in check_archspin.c) */
-struct lf_where;
+struct lf_where;	/* analysis/where.h */
 
 /* Worst last: merging two copies of a site keeps the higher. */
 enum lf_arch_status {

@@ -15,8 +15,7 @@ struct lf_lock;
 struct lf_analysis;
 struct lf_rec;
 /* One site's context (where.h's lf_where, its temperature raised by the
- * profile): opaque, since where.h's enum lf_exec and patch.h's struct
- * lf_exec cannot meet in one unit. */
+ * profile); rwlock_context.c alone looks inside. */
 struct lf_site_ctx;
 
 /* The context of each of L's sites, in site order. */
