@@ -9,6 +9,7 @@
 #include "lib/util.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
+#include "checks/coverage.h"
 
 static void count_matched(struct lf_analysis *a, const struct lf_rec *r,
 			  struct strmap *seen)
@@ -34,6 +35,15 @@ static void profile_matched(struct lf_analysis *a)
 void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
 		unsigned load)
 {
+	struct lf_cov_opts cov = { .trust_without_tree = true };
+
+	lf_analyze_cov(a, dir, profile, load, &cov);
+}
+
+void lf_analyze_cov(struct lf_analysis *a, const char *dir,
+		    const char *profile, unsigned load,
+		    const struct lf_cov_opts *cov)
+{
 	memset(a, 0, sizeof(*a));
 	lf_rules_load(&a->rules);
 	if (profile) {
@@ -49,6 +59,7 @@ void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
 		a->results[i] = xcalloc(1, lf_checkers[i]->results_size);
 		lf_checkers[i]->analyse(a);
 	}
+	lf_coverage_apply(a, cov, dir);
 	if (a->has_profile)
 		profile_matched(a);
 	for (size_t i = 0; i < lf_ncheckers; i++)

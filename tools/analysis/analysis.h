@@ -33,9 +33,19 @@ struct lf_analysis {
 	 * lf_results()); the findings of all */
 	void **results;
 	struct lf_findings findings;
+	/* whole-tree coverage of the verdicts (checks/coverage.h) */
+	struct lf_cov_run *cov;
 };
 
-/* LOAD: the LF_LOAD_* flags of lf_records_load() */
+struct lf_cov_opts;
+
+/* LOAD: the LF_LOAD_* flags of lf_records_load(); COV: the tree to check
+ * rewrite verdicts against (checks/coverage.h) */
+void lf_analyze_cov(struct lf_analysis *a, const char *dir,
+		    const char *profile, unsigned load,
+		    const struct lf_cov_opts *cov);
+/* The same with the records' own tree, if any (without one, the
+ * verdicts are kept, the reason says so) */
 void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
 		unsigned load);
 

@@ -12,6 +12,7 @@
 #include "lib/util.h"
 #include "analysis/analysis.h"
 #include "checks/verdict.h"
+#include "checks/coverage.h"
 #include "report/render.h"
 #include "patch/patch.h"
 #include "checks/checker.h"
@@ -268,6 +269,7 @@ static void text_block(FILE *out, const struct lf_analysis *a, const struct lf_l
 	for (size_t i = 0; i < v->reasons.n; i++)
 		lf_fprintf(out, "  - %s\n", v->reasons.v[i]);
 	text_costs(out, a, l);
+	lf_cov_text(out, l, "  ", TEXT_MAX);
 	text_sites(out, l);
 	text_loops(out, l);
 	text_calls(out, l);
@@ -328,6 +330,7 @@ static json_t *json_lock(const struct lf_analysis *a, const struct lf_lock *l)
 	json_object_set_new(o, "benefit", a->has_profile && a->profile.percent ?
 			    json_real(l->benefit) :
 			    json_integer((json_int_t)l->benefit));
+	json_object_set_new(o, "coverage", lf_cov_json(l));
 	json_object_set_new(o, "sites", sites);
 	return o;
 }
@@ -401,6 +404,10 @@ static void explain_rules(const struct lf_analysis *a, const struct lf_lock *l)
 	for (size_t i = 0; i < v->rules.n; i++)
 		lf_printf("  [%-4s] %s: %s\n", states[v->rules.v[i].state],
 		       v->rules.v[i].name, v->rules.v[i].detail);
+	if (v->cov) {
+		lf_printf("\n");
+		lf_cov_text(stdout, l, "", 0);
+	}
 	lf_printf("\nverdict: %s\n", lf_verdict_name(v->kind));
 	for (size_t i = 0; i < v->reasons.n; i++)
 		lf_printf("  - %s\n", v->reasons.v[i]);

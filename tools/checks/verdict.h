@@ -15,6 +15,7 @@
 
 struct lf_lock;
 struct lf_analysis;
+struct lf_cov;
 
 enum lf_verdict_kind {
 	LF_V_SPINLOCK,
@@ -66,11 +67,18 @@ struct lf_verdict {
 	long max_read_cost, median_read_cost;
 	size_t read_unknown_len;	/* cost is only a lower bound */
 	double share;		/* percent of profile samples, -1 if none */
+	/* its uses in the whole tree (coverage.c), NULL if not looked up */
+	struct lf_cov *cov;
 };
 
 const char *lf_verdict_name(enum lf_verdict_kind k);
 
 /* Decide L; L->samples must be set (analysis.c) for the "hot" rule. */
 void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a);
+
+/* L, an rwlock_t with write sections only, has no read take anywhere in
+ * the tree (USES uses, all seen: coverage.c): a spinlock_t. */
+void lf_verdict_write_only(struct lf_lock *l, const struct lf_analysis *a,
+			   size_t uses);
 
 #endif

@@ -11,6 +11,7 @@
 #include "lib/cli.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
+#include "checks/coverage.h"
 
 static const char usage[] =
 "Usage: lockfit explain LOCK DIR [--profile FILE] [--lenient] [--mixed-builds]\n"
@@ -28,6 +29,7 @@ static const char usage[] =
 "  --profile FILE   as for lockfit report\n"
 "  --lenient        as for lockfit report\n"
 LF_HELP_MIXED_BUILDS
+LF_HELP_COVERAGE
 "  -h, --help       show this help\n"
 "\n"
 "Exit status: 0 explained, 2 error (no such lock, bad records, usage).\n";
@@ -76,11 +78,13 @@ static int run(int argc, char **argv)
 		{ "profile", required_argument, NULL, 'p' },
 		{ "lenient", no_argument, NULL, 'l' },
 		LF_LONGOPT_MIXED_BUILDS,
+		LF_LONGOPTS_COVERAGE,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	const char *profile = NULL;
 	unsigned load = 0;
+	struct lf_cov_opts cov = { 0 };
 	struct lf_analysis a;
 	int c;
 
@@ -99,12 +103,17 @@ static int run(int argc, char **argv)
 		case 'h':
 			lf_help(&lf_cmd_explain);
 		default:
+			if (lf_cov_option(&cov, c, optarg))
+				break;
 			lf_bad_option(&lf_cmd_explain, c, argv);
 		}
 	}
 	if (optind != argc - 2)
 		lf_usage_error(&lf_cmd_explain, "expected LOCK and DIR");
-	lf_analyze(&a, argv[optind + 1], profile, load);
+	if (cov.tree && cov.assume_complete)
+		lf_usage_error(&lf_cmd_explain, "--tree and --assume-complete "
+			       "exclude each other");
+	lf_analyze_cov(&a, argv[optind + 1], profile, load, &cov);
 	for (size_t i = 0; i < lf_ncheckers; i++)
 		if (lf_checkers[i]->explain(&a, argv[optind]))
 			return LF_EXIT_OK;

@@ -9,11 +9,13 @@
 #include "lib/cli.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
+#include "checks/coverage.h"
 #include "report/report.h"
 
 static const char usage[] =
 "Usage: lockfit report DIR [--format text|json|sarif] [--check NAME]\n"
 "                      [--profile FILE] [--lenient] [--mixed-builds]\n"
+"                      [--tree DIR | --assume-complete] [--no-index-cache]\n"
 "\n"
 "Read every *.lfr record file in DIR (written by the lockfit GCC plugin\n"
 "with -fplugin-arg-lockfit-out=DIR) and give each rwlock_t and\n"
@@ -32,8 +34,11 @@ static const char usage[] =
 "  --lenient        skip bad lines and cut record files, counting them in the\n"
 "                   header, instead of failing\n"
 LF_HELP_MIXED_BUILDS
+LF_HELP_COVERAGE
 "  -h, --help       show this help\n"
 "\n"
+"A rewrite verdict (spinlock, percpu_rwsem) needs every use of the lock\n"
+"in the source tree seen: without a tree it is unknown.\n"
 "Thresholds come from $LOCKFIT_RULES/thresholds.tbl, else\n"
 LOCKFIT_ROOT "/rules/thresholds.tbl (hot entry points and structs\n"
 "that must not grow: hotpaths.tbl and bitlocks.tbl beside it).\n"
@@ -49,7 +54,7 @@ int lf_report_run(const struct lf_report_opts *o)
 {
 	struct lf_analysis a;
 
-	lf_analyze(&a, o->dir, o->profile, o->load);
+	lf_analyze_cov(&a, o->dir, o->profile, o->load, &o->cov);
 	lf_findings_filter(&a.findings, o->check);
 	if (!strcmp(o->format, "json"))
 		lf_report_json(stdout, &a);
@@ -69,6 +74,7 @@ static int run(int argc, char **argv)
 		{ "profile", required_argument, NULL, 'p' },
 		{ "lenient", no_argument, NULL, 'l' },
 		LF_LONGOPT_MIXED_BUILDS,
+		LF_LONGOPTS_COVERAGE,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -96,6 +102,8 @@ static int run(int argc, char **argv)
 		case 'h':
 			lf_help(&lf_cmd_report);
 		default:
+			if (lf_cov_option(&o.cov, c, optarg))
+				break;
 			lf_bad_option(&lf_cmd_report, c, argv);
 		}
 	}
@@ -108,6 +116,9 @@ static int run(int argc, char **argv)
 		lf_usage_error(&lf_cmd_report, optind == argc ?
 			       "no record directory given" :
 			       "one record directory expected");
+	if (o.cov.tree && o.cov.assume_complete)
+		lf_usage_error(&lf_cmd_report, "--tree and --assume-complete "
+			       "exclude each other");
 	o.dir = argv[optind];
 	return lf_report_run(&o);
 }

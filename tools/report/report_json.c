@@ -10,6 +10,7 @@
 #include "analysis/analysis.h"
 #include "report/render.h"
 #include "checks/checker.h"
+#include "checks/coverage.h"
 #include "report/report.h"
 
 /* Decimal digits for reals (perf percentages): short and stable. */
@@ -38,6 +39,7 @@ static json_t *summary(const struct lf_analysis *a)
 	json_object_set_new(o, "duplicates", json_integer(r->duplicates));
 	json_object_set_new(o, "unresolved", json_integer(r->unresolved));
 	json_object_set_new(o, "profile", prof);
+	json_object_set_new(o, "coverage", lf_cov_summary_json(a));
 	return o;
 }
 

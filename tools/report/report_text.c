@@ -9,6 +9,7 @@
 #include "lib/util.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
+#include "checks/coverage.h"
 #include "report/report.h"
 
 
@@ -76,6 +77,7 @@ static void header(FILE *out, const struct lf_analysis *a)
 	lf_fprintf(out, "duplicate header records merged: %zu; unresolved lock "
 		"primitives: %zu\n", r->duplicates, r->unresolved);
 	header_profile(out, a);
+	lf_cov_header(out, a);
 	for (size_t i = 0; i < lf_ncheckers; i++)
 		if (lf_checkers[i]->text_header)
 			lf_checkers[i]->text_header(out, a);
