@@ -104,6 +104,10 @@ static char *spinlock_message(const struct lf_lock *l, size_t i)
 	const struct lf_verdict *v = l->verdict;
 	const struct lf_rec *r = l->sites.v[i].rec;
 
+	if (!l->nread)
+		return xasprintf("%s '%s' is only ever write-locked in the whole "
+				 "tree: make it a spinlock_t; here %s -> %s",
+				 lf_lock_type(l), l->name, r->api, v->needs[i]);
 	if (v->promote[i])
 		return xasprintf("%s '%s' has only short read sections: make it a "
 				 "spinlock_t; here promote %s -> %s (writers use %s)",
@@ -137,7 +141,8 @@ static void lock_findings(struct lf_findings *out, const struct lf_lock *l)
 			.line = r->line, .column = r->column,
 		};
 
-		if (!lf_is_read(r))
+		/* the read sites; a write-only lock's write sites */
+		if (!lf_is_read(r) && l->nread)
 			continue;
 		f.message = k == LF_V_SPINLOCK ? spinlock_message(l, i) :
 			    percpu_message(l, i);

@@ -93,20 +93,18 @@ bool lf_kbuild_config_on(struct lf_kbuild *kb, const char *sym)
 static void parse_line(struct mk *m, char *s, int line,
 		       struct assign *stack, size_t depth)
 {
-	char *op = NULL, *v;
+	char *eq = strchr(s, '='), *op, *v, *e;
 	struct assign a = { .line = line };
 
-	for (char *p = s; *p && !op; p++)
-		if ((*p == '+' || *p == ':' || *p == '?') && p[1] == '=')
-			op = p;
-		else if (*p == '=')
-			op = p;
-		else if (isspace((unsigned char)*p) || *p == '(')
-			break;
-	if (!op || op == s)
+	if (!eq || eq == s)
 		return;
-	a.var = xasprintf("%.*s", (int)(op - s), s);
-	v = op + (*op == '=' ? 1 : 2);
+	op = strchr("+:?", eq[-1]) ? eq - 1 : eq;
+	for (e = op; e > s && isspace((unsigned char)e[-1]); e--)
+		;
+	if (e == s || memchr(s, ' ', e - s) || memchr(s, '\t', e - s))
+		return;		/* not "VAR op value" */
+	a.var = xasprintf("%.*s", (int)(e - s), s);
+	v = eq + 1;
 	for (char *w = strtok(v, " \t"); w; w = strtok(NULL, " \t"))
 		VEC_PUSH(&a.words, xstrdup(w));
 	for (size_t i = 0; i < depth; i++)
