@@ -99,21 +99,21 @@ static const char *text_of(const char *tree, const char *file)
 	return t;
 }
 
-/* Does one of lines LINE-1 .. LINE+3 of TEXT name WORD (a call's
- * lock argument may sit on the next lines)? */
+/* Does one of lines LINE .. LINE+2 of TEXT name WORD (a call's lock
+ * argument may sit on the next lines)? */
 static bool names_word(const char *text, int line, const char *word)
 {
 	const char *s = text, *e;
 	size_t n = strlen(word);
 
-	for (int l = 1; s && l < line - 1; l++) {
+	for (int l = 1; s && l < line; l++) {
 		s = strchr(s, '\n');
 		s = s ? s + 1 : NULL;
 	}
 	if (!s)
 		return false;
 	e = s;
-	for (int k = 0; k < 5 && e && *e; k++) {
+	for (int k = 0; k < 3 && e && *e; k++) {
 		e = strchr(e, '\n');
 		e = e ? e + 1 : NULL;
 	}
