@@ -413,6 +413,7 @@ static void not_checked(struct lf_analysis *a, const char *why)
 			VEC_PUSH(&v->reasons, xasprintf(
 				"whole-tree coverage not checked (%s): uses in units "
 				"that were not built are assumed to agree", why));
+			a->cov->not_checked++;
 			continue;
 		}
 		v->cov = xcalloc(1, sizeof(*v->cov));
@@ -628,10 +629,11 @@ void lf_cov_header(FILE *out, const struct lf_analysis *a)
 	if (r->tree)
 		lf_fprintf(out, "source tree: %s; locks with incomplete coverage: "
 			   "%zu\n", r->tree, n);
-	else if (r->assumed)
+	else if (r->assumed && r->not_checked)
 		lf_fprintf(out, "source tree: none; whole-tree coverage not "
-			   "checked, the records assumed complete\n");
-	else
+			   "checked, the records assumed complete: %zu rewrite "
+			   "verdict%s\n", r->not_checked, lf_plural(r->not_checked));
+	else if (r->not_checked)
 		lf_fprintf(out, "source tree: none; rewrite verdicts made unknown "
 			   "(give --tree DIR): %zu\n", r->not_checked);
 }

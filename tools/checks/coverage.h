@@ -69,7 +69,7 @@ struct lf_cov {
 struct lf_cov_run {
 	char *tree;		/* NULL: none */
 	bool assumed;		/* --assume-complete, or trusted without tree */
-	size_t not_checked;	/* rewrite verdicts made unknown: no tree */
+	size_t not_checked;	/* rewrite verdicts not checked: no tree */
 	double index_secs;
 };
 
