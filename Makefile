@@ -94,7 +94,7 @@ deps:
 example: deps
 	$(MAKE) all
 	rm -rf build/example
-	tools/lockfit build --out build/example -- $(MAKE) -C examples
+	tools/lockfit build --out build/example --tree examples -- $(MAKE) -C examples
 	$(MAKE) -s -C examples clean
 
 check: deps
@@ -104,6 +104,7 @@ check: deps
 	testsuite/objects/run
 	testsuite/security/run
 	testsuite/index/run
+	testsuite/coverage/run
 	testsuite/fuzz/selftest
 	$(MAKE) fuzz N=300
 	testsuite/fuzz/regressions/run
@@ -122,6 +123,7 @@ check-kernel: deps
 	testsuite/kernel/gate
 	testsuite/kernel/verdicts
 	testsuite/kernel/index
+	testsuite/kernel/coverage
 	testsuite/kernel/objects
 	testsuite/patch/run --kernel
 
