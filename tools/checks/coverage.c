@@ -413,13 +413,15 @@ static void not_checked(struct lf_analysis *a, const char *why)
 
 		if (!rewrite(l))
 			continue;
-		if (a->cov->assumed) {
+		if (a->cov->assumed && !strcmp(why, "--assume-complete")) {
 			VEC_PUSH(&v->reasons, xasprintf(
 				"whole-tree coverage not checked (%s): uses in units "
 				"that were not built are assumed to agree", why));
 			a->cov->not_checked++;
 			continue;
 		}
+		if (a->cov->assumed)
+			continue;	/* lockfit patch: its messages as before */
 		v->cov = xcalloc(1, sizeof(*v->cov));
 		v->cov->incomplete = true;
 		v->cov->would = lf_verdict_name(v->kind);
