@@ -94,7 +94,7 @@ deps:
 example: deps
 	$(MAKE) all
 	rm -rf build/example
-	tools/lockfit build --out build/example -- $(MAKE) -C examples
+	tools/lockfit build --out build/example --tree examples -- $(MAKE) -C examples
 	$(MAKE) -s -C examples clean
 
 check: deps
@@ -105,6 +105,7 @@ check: deps
 	testsuite/security/run
 	testsuite/index/run
 	testsuite/lockstat/run
+	testsuite/coverage/run
 	testsuite/fuzz/selftest
 	$(MAKE) fuzz N=300
 	testsuite/fuzz/regressions/run
@@ -124,6 +125,7 @@ check-kernel: deps
 	testsuite/kernel/verdicts
 	testsuite/kernel/context
 	testsuite/kernel/index
+	testsuite/kernel/coverage
 	testsuite/kernel/objects
 	testsuite/patch/run --kernel
 

@@ -10,6 +10,7 @@
 #include "analysis/analysis.h"
 #include "checks/checker.h"
 #include "checks/runtime.h"
+#include "checks/coverage.h"
 
 static void count_matched(struct lf_analysis *a, const struct lf_rec *r,
 			  struct strmap *seen)
@@ -35,21 +36,24 @@ static void profile_matched(struct lf_analysis *a)
 void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
 		unsigned load)
 {
-	lf_analyze_runtime(a, dir, profile, NULL, load);
+	struct lf_cov_opts cov = { .trust_without_tree = true };
+
+	lf_analyze_with(a, dir, &(struct lf_analyze_opts){
+		.profile = profile, .load = load, .cov = &cov });
 }
 
-void lf_analyze_runtime(struct lf_analysis *a, const char *dir,
-			const char *profile, const char *lock_stat, unsigned load)
+void lf_analyze_with(struct lf_analysis *a, const char *dir,
+		     const struct lf_analyze_opts *o)
 {
 	memset(a, 0, sizeof(*a));
 	lf_rules_load(&a->rules);
-	if (profile) {
-		lf_profile_load(profile, &a->profile);
+	if (o->profile) {
+		lf_profile_load(o->profile, &a->profile);
 		a->has_profile = true;
 	}
-	if (lock_stat)
-		a->runtime = lf_runtime_load(lock_stat);
-	lf_records_load(dir, load, &a->recs);
+	if (o->lock_stat)
+		a->runtime = lf_runtime_load(o->lock_stat);
+	lf_records_load(dir, o->load, &a->recs);
 	lf_locks_build(&a->recs, &a->locks);
 	if (a->runtime)
 		lf_runtime_map(a->runtime, a);
@@ -60,6 +64,7 @@ void lf_analyze_runtime(struct lf_analysis *a, const char *dir,
 		a->results[i] = xcalloc(1, lf_checkers[i]->results_size);
 		lf_checkers[i]->analyse(a);
 	}
+	lf_coverage_apply(a, o->cov, dir);
 	if (a->has_profile)
 		profile_matched(a);
 	for (size_t i = 0; i < lf_ncheckers; i++)

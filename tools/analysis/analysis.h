@@ -35,14 +35,28 @@ struct lf_analysis {
 	struct lf_findings findings;
 	/* lockfit report --lock-stat: checks/runtime.h; NULL without */
 	struct lf_runtime *runtime;
+	/* whole-tree coverage of the verdicts (checks/coverage.h) */
+	struct lf_cov_run *cov;
 };
 
-/* LOAD: the LF_LOAD_* flags of lf_records_load() */
+struct lf_cov_opts;
+
+/* What a run is given beside the record directory. */
+struct lf_analyze_opts {
+	const char *profile;	/* --profile FILE; NULL: none */
+	/* --lock-stat FILE, a /proc/lock_stat read before the checkers
+	 * decide (checks/runtime.h); NULL: none */
+	const char *lock_stat;
+	unsigned load;		/* the LF_LOAD_* flags of lf_records_load() */
+	/* the tree rewrite verdicts are checked against (checks/coverage.h) */
+	const struct lf_cov_opts *cov;
+};
+
+void lf_analyze_with(struct lf_analysis *a, const char *dir,
+		     const struct lf_analyze_opts *o);
+/* The same with the records' own tree, if any (without one, the
+ * verdicts are kept, the reason says so) */
 void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
 		unsigned load);
-/* The same with the runtime evidence of a /proc/lock_stat file (NULL:
- * none), read before the checkers decide. */
-void lf_analyze_runtime(struct lf_analysis *a, const char *dir,
-			const char *profile, const char *lock_stat, unsigned load);
 
 #endif

@@ -13,6 +13,7 @@
 #include "analysis/analysis.h"
 #include "checks/verdict.h"
 #include "checks/rwlock_context.h"
+#include "checks/coverage.h"
 #include "report/render.h"
 #include "patch/patch.h"
 #include "checks/checker.h"
@@ -107,6 +108,10 @@ static char *spinlock_message(const struct lf_lock *l, size_t i)
 			  "has only short read sections";
 	char *m, *w;
 
+	if (!l->nread)
+		return xasprintf("%s '%s' is only ever write-locked in the whole "
+				 "tree: make it a spinlock_t; here %s -> %s",
+				 lf_lock_type(l), l->name, r->api, v->needs[i]);
 	if (v->promote[i])
 		m = xasprintf("%s '%s' %s: make it a spinlock_t; here promote "
 			      "%s -> %s (writers use %s)", lf_lock_type(l),
@@ -160,7 +165,8 @@ static void lock_findings(struct lf_findings *out, const struct lf_lock *l)
 			.line = r->line, .column = r->column,
 		};
 
-		if (!lf_is_read(r))
+		/* the read sites; a write-only lock's write sites */
+		if (!lf_is_read(r) && l->nread)
 			continue;
 		f.message = k == LF_V_SPINLOCK ? spinlock_message(l, i) :
 			    k == LF_V_RCU ? rcu_message(l, i) :
@@ -302,6 +308,7 @@ static void text_block(FILE *out, const struct lf_analysis *a, const struct lf_l
 	for (size_t i = 0; i < v->reasons.n; i++)
 		lf_fprintf(out, "  - %s\n", v->reasons.v[i]);
 	text_costs(out, a, l);
+	lf_cov_text(out, l, "  ", TEXT_MAX);
 	text_sites(out, l);
 	text_loops(out, l);
 	text_calls(out, l);
@@ -363,6 +370,7 @@ static json_t *json_lock(const struct lf_analysis *a, const struct lf_lock *l)
 	json_object_set_new(o, "benefit", a->has_profile && a->profile.percent ?
 			    json_real(l->benefit) :
 			    json_integer((json_int_t)l->benefit));
+	json_object_set_new(o, "coverage", lf_cov_json(l));
 	json_object_set_new(o, "sites", sites);
 	return o;
 }
@@ -436,6 +444,10 @@ static void explain_rules(const struct lf_analysis *a, const struct lf_lock *l)
 	for (size_t i = 0; i < v->rules.n; i++)
 		lf_printf("  [%-4s] %s: %s\n", states[v->rules.v[i].state],
 		       v->rules.v[i].name, v->rules.v[i].detail);
+	if (v->cov) {
+		lf_printf("\n");
+		lf_cov_text(stdout, l, "", 0);
+	}
 	lf_printf("\nverdict: %s\n", lf_verdict_name(v->kind));
 	for (size_t i = 0; i < v->reasons.n; i++)
 		lf_printf("  - %s\n", v->reasons.v[i]);

@@ -809,3 +809,32 @@ void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a)
 	decide(&e, id, reads, rec, order, shrt, closed, percpu);
 	runtime_reasons(&e);
 }
+
+/*
+ * Never read-locked anywhere: write_lock is exclusive already, so a
+ * spinlock_t behaves the same (no recursion or lock order that did not
+ * deadlock before) with one atomic less.
+ */
+void lf_verdict_write_only(struct lf_lock *l, const struct lf_analysis *a,
+			   size_t uses)
+{
+	struct eval e = { .l = l, .a = a, .v = l->verdict, .rwlock = true };
+
+	for (size_t i = 0; i < e.v->rules.n; i++) {
+		struct lf_rule *r = &e.v->rules.v[i];
+
+		if (strcmp(r->name, "read sites"))
+			continue;
+		r->state = LF_RULE_PASS;
+		r->detail = xasprintf("no read section, and no read take in the "
+				      "whole tree (%zu use%s, all seen)", uses,
+				      lf_plural(uses));
+	}
+	e.v->kind = LF_V_SPINLOCK;
+	e.v->reasons.n = 0;
+	reason(&e, xasprintf("only ever write-locked: %zu write section%s, and "
+			     "every one of its %zu uses in the tree seen, none a "
+			     "read take: a spinlock_t is as exclusive with one "
+			     "atomic less", l->nwrite, lf_plural(l->nwrite), uses));
+	spin_needs(&e);
+}

@@ -279,7 +279,7 @@ static bool decl_like(const char *t, size_t bol, size_t s, size_t end)
 /* What the use at offset O of T (line starting at BOL, name ending at
  * END) is. */
 static enum lf_use_what classify(const char *t, size_t bol, size_t o,
-				 size_t end, bool member)
+				 size_t end, bool member, const char **call)
 {
 	size_t s = member ? expr_start(t, o) : o, b = skip_back_space(t, s);
 	bool addr = b && t[b - 1] == '&' && (b < 2 || t[b - 2] != '&');
@@ -311,6 +311,8 @@ static enum lf_use_what classify(const char *t, size_t bol, size_t o,
 				else if (!w && (strstr(name, "_UNLOCKED") ||
 						strstr(name, "_INITIALIZER")))
 					w = LF_USE_INIT + 1;
+				if (w)
+					*call = lf_intern(name);
 				free(name);
 				if (w)
 					return w - 1;
@@ -360,9 +362,9 @@ static struct ftext *ftext(const struct lf_index *ix, const char *file)
 }
 
 static void add_use(struct lf_ilock *l, const char *file, int line, int col,
-		    enum lf_use_what w, bool unresolved)
+		    enum lf_use_what w, bool unresolved, const char *call)
 {
-	struct lf_use u = { xstrdup(file), line, col, w, unresolved };
+	struct lf_use u = { xstrdup(file), line, col, w, unresolved, call };
 
 	VEC_PUSH(&l->uses, u);
 }
@@ -372,6 +374,8 @@ static void use_at(const struct lf_index *ix, struct lf_ilock *l,
 		   const char *file, int line, int col, bool unresolved)
 {
 	struct ftext *f = ftext(ix, file);
+	const char *call = NULL;
+	enum lf_use_what w;
 	size_t bol, o;
 
 	if (line < 1 || (size_t)line > f->nlines)
@@ -380,9 +384,9 @@ static void use_at(const struct lf_index *ix, struct lf_ilock *l,
 	o = bol + col - 1;
 	if (o >= f->len)
 		return;
-	add_use(l, file, line, col,
-		classify(f->text, bol, o, o + strlen(l->word),
-			 l->kind == LF_IK_MEMBER), unresolved);
+	w = classify(f->text, bol, o, o + strlen(l->word),
+		     l->kind == LF_IK_MEMBER, &call);
+	add_use(l, file, line, col, w, unresolved, call);
 }
 
 static bool skipped_dir(const char *file)
@@ -567,7 +571,7 @@ static void member_decl(struct lf_index *ix, struct lf_ilock *l, const char *fil
 				if (in_comment(t, f->lines[line - 1], o))
 					continue;
 				add_use(l, file, line, o - f->lines[line - 1] + 1,
-					LF_USE_DECL, false);
+					LF_USE_DECL, false, NULL);
 			}
 		}
 	}

@@ -32,6 +32,8 @@ struct lf_use {
 	enum lf_use_what what;
 	/* a member use spatch could not type: maybe this lock, maybe not */
 	bool unresolved;
+	/* the call it is an argument of ("read_lock_bh"), NULL if none */
+	const char *call;
 };
 
 enum lf_ikind { LF_IK_GLOBAL, LF_IK_STATIC, LF_IK_MEMBER, LF_IK_NONE };

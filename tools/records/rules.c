@@ -35,6 +35,7 @@ static const char *rules_dir(void)
 static void plugin_thresholds(struct lf_rules *r, const struct lfr_tables *t)
 {
 	const char *path = t->thresholds_path;
+	static bool said;	/* the rules may load twice (lockfit index) */
 
 	for (int i = 0; i < LFR_T_COUNT; i++) {
 		const struct lfr_threshold_info *ti = &lfr_threshold_info[i];
@@ -46,11 +47,14 @@ static void plugin_thresholds(struct lf_rules *r, const struct lfr_tables *t)
 			       "plugin/lockfit.so and shapes the records (change it in "
 			       "rules/ and rebuild)", path, t->threshold_line[i],
 			       ti->name, t->threshold[i], lf_built_thresholds[i]);
-		lf_err("%s:%d: warning: %s %ld is not the plugin's %ld: the report "
-		       "judges with %ld, the compile's warnings used %ld", path,
-		       t->threshold_line[i], ti->name, t->threshold[i],
-		       lf_built_thresholds[i], t->threshold[i], lf_built_thresholds[i]);
+		if (!said)
+			lf_err("%s:%d: warning: %s %ld is not the plugin's %ld: the "
+			       "report judges with %ld, the compile's warnings used "
+			       "%ld", path, t->threshold_line[i], ti->name,
+			       t->threshold[i], lf_built_thresholds[i],
+			       t->threshold[i], lf_built_thresholds[i]);
 	}
+	said = true;
 }
 
 static void index_rewrites(struct lf_rules *r, const struct lfr_tables *t)

@@ -29,7 +29,8 @@
 
 static const char usage[] =
 "Usage: lockfit build [--out DIR] [--plugin PATH] [--profile FILE]\n"
-"                     [--mixed-builds] -- make [ARGS...]\n"
+"                     [--mixed-builds] [--tree DIR | --assume-complete]\n"
+"                     -- make [ARGS...]\n"
 "\n"
 "Run the given make command with the lockfit plugin added to KCFLAGS:\n"
 "  KCFLAGS=\"<your KCFLAGS> -fplugin=PLUGIN -fplugin-arg-lockfit-out=DIR\"\n"
@@ -44,6 +45,7 @@ static const char usage[] =
 "                   " LOCKFIT_ROOT "/plugin/lockfit.so)\n"
 "  --profile FILE   passed to the report (checked before the build starts)\n"
 LF_HELP_MIXED_BUILDS
+LF_HELP_COVERAGE
 "  -h, --help       show this help\n"
 "A DIR holding records of another configuration or tree (an earlier build\n"
 "with other options) is refused by the report: give a fresh --out, or\n"
@@ -344,6 +346,7 @@ static int run(int argc, char **argv)
 		{ "plugin", required_argument, NULL, 'P' },
 		{ "profile", required_argument, NULL, 'p' },
 		LF_LONGOPT_MIXED_BUILDS,
+		LF_LONGOPTS_COVERAGE,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -372,6 +375,8 @@ static int run(int argc, char **argv)
 		case 'h':
 			lf_help(&lf_cmd_build);
 		default:
+			if (lf_cov_option(&ro.cov, &lf_cmd_build, c, optarg))
+				break;
 			lf_bad_option(&lf_cmd_build, c, argv);
 		}
 	}

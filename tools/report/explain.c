@@ -12,6 +12,7 @@
 #include "analysis/analysis.h"
 #include "checks/checker.h"
 #include "checks/runtime.h"
+#include "checks/coverage.h"
 
 static const char usage[] =
 "Usage: lockfit explain LOCK DIR [--profile FILE] [--lock-stat FILE]\n"
@@ -31,6 +32,7 @@ static const char usage[] =
 "  --lock-stat FILE as for lockfit report; LOCK's measured numbers follow\n"
 "  --lenient        as for lockfit report\n"
 LF_HELP_MIXED_BUILDS
+LF_HELP_COVERAGE
 "  -h, --help       show this help\n"
 "\n"
 "Exit status: 0 explained, 2 error (no such lock, bad records, usage).\n";
@@ -95,11 +97,13 @@ static int run(int argc, char **argv)
 		{ "lock-stat", required_argument, NULL, 's' },
 		{ "lenient", no_argument, NULL, 'l' },
 		LF_LONGOPT_MIXED_BUILDS,
+		LF_LONGOPTS_COVERAGE,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	const char *profile = NULL, *lock_stat = NULL;
 	unsigned load = 0;
+	struct lf_cov_opts cov = { 0 };
 	struct lf_analysis a;
 	int c;
 
@@ -121,12 +125,16 @@ static int run(int argc, char **argv)
 		case 'h':
 			lf_help(&lf_cmd_explain);
 		default:
+			if (lf_cov_option(&cov, &lf_cmd_explain, c, optarg))
+				break;
 			lf_bad_option(&lf_cmd_explain, c, argv);
 		}
 	}
 	if (optind != argc - 2)
 		lf_usage_error(&lf_cmd_explain, "expected LOCK and DIR");
-	lf_analyze_runtime(&a, argv[optind + 1], profile, lock_stat, load);
+	lf_analyze_with(&a, argv[optind + 1], &(struct lf_analyze_opts){
+		.profile = profile, .lock_stat = lock_stat, .load = load,
+		.cov = &cov });
 	for (size_t i = 0; i < lf_ncheckers; i++)
 		if (lf_checkers[i]->explain(&a, argv[optind])) {
 			explain_runtime(&a, argv[optind]);

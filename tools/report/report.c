@@ -9,12 +9,14 @@
 #include "lib/cli.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
+#include "checks/coverage.h"
 #include "report/report.h"
 
 static const char usage[] =
 "Usage: lockfit report DIR [--format text|json|sarif] [--check NAME]\n"
 "                      [--profile FILE] [--lock-stat FILE] [--lenient]\n"
-"                      [--mixed-builds]\n"
+"                      [--mixed-builds] [--tree DIR | --assume-complete]\n"
+"                      [--no-index-cache]\n"
 "\n"
 "Read every *.lfr record file in DIR (written by the lockfit GCC plugin\n"
 "with -fplugin-arg-lockfit-out=DIR) and give each rwlock_t and\n"
@@ -36,8 +38,11 @@ static const char usage[] =
 "  --lenient        skip bad lines and cut record files, counting them in the\n"
 "                   header, instead of failing\n"
 LF_HELP_MIXED_BUILDS
+LF_HELP_COVERAGE
 "  -h, --help       show this help\n"
 "\n"
+"A rewrite verdict (spinlock, percpu_rwsem) needs every use of the lock\n"
+"in the source tree seen: without a tree it is unknown.\n"
 "Thresholds come from $LOCKFIT_RULES/thresholds.tbl, else\n"
 LOCKFIT_ROOT "/rules/thresholds.tbl (hot entry points and structs\n"
 "that must not grow: hotpaths.tbl and bitlocks.tbl beside it).\n"
@@ -53,7 +58,9 @@ int lf_report_run(const struct lf_report_opts *o)
 {
 	struct lf_analysis a;
 
-	lf_analyze_runtime(&a, o->dir, o->profile, o->lock_stat, o->load);
+	lf_analyze_with(&a, o->dir, &(struct lf_analyze_opts){
+		.profile = o->profile, .lock_stat = o->lock_stat,
+		.load = o->load, .cov = &o->cov });
 	lf_findings_filter(&a.findings, o->check);
 	if (!strcmp(o->format, "json"))
 		lf_report_json(stdout, &a);
@@ -74,6 +81,7 @@ static int run(int argc, char **argv)
 		{ "lock-stat", required_argument, NULL, 's' },
 		{ "lenient", no_argument, NULL, 'l' },
 		LF_LONGOPT_MIXED_BUILDS,
+		LF_LONGOPTS_COVERAGE,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -104,6 +112,8 @@ static int run(int argc, char **argv)
 		case 'h':
 			lf_help(&lf_cmd_report);
 		default:
+			if (lf_cov_option(&o.cov, &lf_cmd_report, c, optarg))
+				break;
 			lf_bad_option(&lf_cmd_report, c, argv);
 		}
 	}

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include "checks/coverage.h"
 
 struct lf_analysis;
 /* Each format: the header or summary, every checker's part (checker.h),
@@ -19,6 +20,7 @@ struct lf_report_opts {
 	const char *dir, *format, *check, *profile;
 	const char *lock_stat;	/* --lock-stat FILE, NULL: none */
 	unsigned load;		/* LF_LOAD_* */
+	struct lf_cov_opts cov;	/* --tree, --assume-complete */
 };
 
 /* Analyse and print; the status for lockfit report (and build). */

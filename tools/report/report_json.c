@@ -11,6 +11,7 @@
 #include "report/render.h"
 #include "checks/checker.h"
 #include "checks/runtime.h"
+#include "checks/coverage.h"
 #include "report/report.h"
 
 /* Decimal digits for reals (perf percentages): short and stable. */
@@ -39,6 +40,7 @@ static json_t *summary(const struct lf_analysis *a)
 	json_object_set_new(o, "duplicates", json_integer(r->duplicates));
 	json_object_set_new(o, "unresolved", json_integer(r->unresolved));
 	json_object_set_new(o, "profile", prof);
+	json_object_set_new(o, "coverage", lf_cov_summary_json(a));
 	return o;
 }
 

@@ -14,6 +14,7 @@
 #include "report/render.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
+#include "checks/coverage.h"
 #include "report/report.h"
 #include "schema/records.h"
 
@@ -90,7 +91,7 @@ static json_t *result(const struct lf_finding *f)
 
 void lf_report_sarif(FILE *out, const struct lf_analysis *a)
 {
-	json_t *results = json_array(), *root;
+	json_t *results = json_array(), *root, *notes;
 
 	for (size_t i = 0; i < a->findings.n; i++)
 		json_array_append_new(results, result(&a->findings.v[i]));
@@ -101,6 +102,13 @@ void lf_report_sarif(FILE *out, const struct lf_analysis *a)
 			 "results", results);
 	if (!root)
 		lf_die("cannot build the SARIF report");
+	/* rewrites that depend on unseen uses: neither results nor silent */
+	notes = lf_cov_sarif_notifications(a);
+	if (notes)
+		json_object_set_new(json_array_get(json_object_get(root, "runs"), 0),
+				    "invocations", json_pack("[{s:b, s:o}]",
+				    "executionSuccessful", 1,
+				    "toolExecutionNotifications", notes));
 	if (json_dumpf(root, out, JSON_INDENT(2)))
 		lf_die_write(out, "the SARIF report");
 	fputc('\n', out);

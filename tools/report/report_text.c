@@ -10,6 +10,7 @@
 #include "analysis/analysis.h"
 #include "checks/checker.h"
 #include "checks/runtime.h"
+#include "checks/coverage.h"
 #include "report/report.h"
 
 
@@ -78,6 +79,7 @@ static void header(FILE *out, const struct lf_analysis *a)
 		"primitives: %zu\n", r->duplicates, r->unresolved);
 	header_profile(out, a);
 	lf_runtime_text_header(out, a);
+	lf_cov_header(out, a);
 	for (size_t i = 0; i < lf_ncheckers; i++)
 		if (lf_checkers[i]->text_header)
 			lf_checkers[i]->text_header(out, a);

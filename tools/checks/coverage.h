@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * coverage.h - a rewrite verdict only when every use of the lock in the
+ * whole source tree was seen (docs/REPORT.md, "Coverage").  After the
+ * verdicts (lf_analyze), the locks whose verdict is a rewrite, and the
+ * rwlocks with no read site, are looked up in the use index
+ * (index/index.h); a take, release, assert or &lock in a file whose
+ * unit's records were not read makes the verdict unknown, with the
+ * unseen files, why each was not built (index/kbuild.h) and the command
+ * that completes the evidence.  A rwlock whose every use was seen and
+ * that is never read-locked becomes a spinlock.
+ */
+#ifndef LOCKFIT_COVERAGE_H
+#define LOCKFIT_COVERAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct lf_analysis;
+struct lf_lock;
+struct json_t;
+
+struct lf_cov_opts {
+	const char *tree;	/* --tree; NULL: the records' srcroot */
+	bool assume_complete;	/* --assume-complete */
+	bool no_cache;		/* --no-index-cache */
+	/* without any tree, keep the verdicts (lf_analyze()'s callers
+	 * that give no options: lockfit patch until it passes its tree) */
+	bool trust_without_tree;
+};
+
+/* --tree, --assume-complete, --no-index-cache for report, gate, explain,
+ * build: getopt_long entries, values, help lines. */
+#define LF_OPT_TREE		0x5452
+#define LF_OPT_ASSUME_COMPLETE	0x4143
+#define LF_OPT_NO_INDEX_CACHE	0x4e49
+#define LF_LONGOPTS_COVERAGE \
+	{ "tree", required_argument, NULL, LF_OPT_TREE }, \
+	{ "assume-complete", no_argument, NULL, LF_OPT_ASSUME_COMPLETE }, \
+	{ "no-index-cache", no_argument, NULL, LF_OPT_NO_INDEX_CACHE }
+#define LF_HELP_COVERAGE \
+"  --tree DIR       the source tree, to check that every use of a lock to\n" \
+"                   rewrite was seen (default: the records' source root,\n" \
+"                   when it is a kernel tree here)\n" \
+"  --assume-complete  no tree: trust that the records saw every use\n" \
+"  --no-index-cache neither read nor write the use index cache\n"
+/* Handle option C (getopt's value) into O: true if it was one of them. */
+struct lf_cmd;
+bool lf_cov_option(struct lf_cov_opts *o, const struct lf_cmd *cmd, int c,
+		   const char *arg);
+
+/* One use the records did not see. */
+struct lf_cov_unseen {
+	char *file;
+	int line;
+	char *why;
+};
+
+/* Per lock (lf_verdict->cov): NULL when it was not looked up. */
+struct lf_cov {
+	size_t seen;
+	struct { struct lf_cov_unseen *v; size_t n, cap; } unseen;
+	/* the rewrite the records alone call for, made unknown here */
+	bool incomplete;
+	const char *would;	/* "spinlock", "percpu_rwsem" */
+	char *command;		/* lockfit build -- make ..., NULL if none */
+};
+
+/* What the whole run did, for the report header and the gate. */
+struct lf_cov_run {
+	char *tree;		/* NULL: none */
+	bool assumed;		/* --assume-complete, or trusted without tree */
+	size_t not_checked;	/* rewrite verdicts not checked: no tree */
+	double index_secs;
+};
+
+/* Apply coverage to A's verdicts (analysis.c, before the findings);
+ * DIR: the records, for the command that completes them. */
+void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
+		       const char *dir);
+
+/* Outputs: the lock block's lines (at most MAX unseen uses, 0: all),
+ * its JSON value (null when not looked up). */
+void lf_cov_text(FILE *out, const struct lf_lock *l, const char *indent,
+		 size_t max);
+struct json_t *lf_cov_json(const struct lf_lock *l);
+/* The report header's line; the JSON summary's "coverage" value; SARIF
+ * toolExecutionNotifications (NULL when there are none). */
+void lf_cov_header(FILE *out, const struct lf_analysis *a);
+struct json_t *lf_cov_summary_json(const struct lf_analysis *a);
+struct json_t *lf_cov_sarif_notifications(const struct lf_analysis *a);
+/* Each incomplete lock's one-line notice ("incomplete coverage: ..."),
+ * for the gate and SARIF: FN called per line. */
+void lf_cov_notices(const struct lf_analysis *a,
+		    void (*fn)(const char *lock, const char *text, void *arg),
+		    void *arg);
+
+#endif
