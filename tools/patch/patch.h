@@ -90,6 +90,10 @@ struct lf_pjob {
 	struct lf_strv allmod;	/* .c of those, for --verify-unbuilt */
 	struct lf_strv allmodok;	/* of those, built in allmodconfig */
 	struct lf_strv unexamined;	/* member: files the index did not type */
+	/* uses the index could not type (maybe another lock's): those the
+	 * diff leaves go to the message */
+	struct { struct lf_psite *v; size_t n, cap; } maybe;
+	struct lf_strv untyped;	/* "FILE:LINE (take)" left by the diff */
 };
 
 struct lf_pjobs {

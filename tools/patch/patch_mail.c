@@ -301,8 +301,16 @@ void lf_mail_build(struct lf_pjob *j)
 		   "(--verify-unbuilt): ", &j->allmodok);
 	files_said(&text, "\nNot build-verified (no object of this "
 		   "configuration builds them): ", &j->unbuilt);
-	files_said(&text, "\nNot examined by the use index (they access the "
-		   "field without naming its struct): ", &j->unexamined);
+	files_said(&text, "\nLeft as they were: uses the use index could not "
+		   "type (another lock's, or this one's where spatch could not "
+		   "parse the code; the rebuild checks those it compiles): ",
+		   &j->untyped);
+	/* for a field named "lock", thousands: their number only */
+	if (j->unexamined.n)
+		sb_printf(&text, "\nNot examined by the use index: %zu file%s "
+			  "that access the field without naming its struct "
+			  "(lockfit index lists them).\n", j->unexamined.n,
+			  lf_plural(j->unexamined.n));
 	wrapped = lf_wrap(sb_str(&text), 72);
 	sb_printf(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 "
 		  "00:00:00 2001\nFrom: lockfit <lockfit@localhost>\n"

@@ -284,6 +284,16 @@ void lf_spatch_run(struct lf_pjob *j, const char *tree)
 		free(head);
 	} else {
 		j->failed = unrewritten(j);
+		for (size_t i = 0; i < j->maybe.n; i++) {
+			const struct lf_psite *s = &j->maybe.v[i];
+			char *t;
+
+			if (removes(j->diff, s->file, s->line))
+				continue;
+			t = xasprintf("%s:%d (%s)", s->file, s->line, s->api);
+			lf_strv_add(&j->untyped, t);
+			free(t);
+		}
 	}
 out:
 	if (viewdir)

@@ -12,6 +12,8 @@
  *     whole source tree, headers and files this configuration does not
  *     build included; each take, release, init and declaration must be
  *     a removed line of the diff (lf_spatch_run), or the patch fails;
+ *     one the index could not type, that the diff leaves, is said in
+ *     the message;
  *   - the objects: each changed or recorded .c file that the build
  *     compiles, and each object whose kbuild dependency list
  *     (dir/.name.o.cmd) names a changed header.  The changed files no
@@ -174,14 +176,18 @@ static void add_uses(struct lf_pjob *j, const struct lf_ilock *l)
 	for (size_t i = 0; i < l->uses.n; i++) {
 		const struct lf_use *u = &l->uses.v[i];
 
-		lf_strv_add_unique(&j->files, u->file);
-		/* an untyped take may be this lock: it must be converted too */
-		if (rewritten_use(u) && !has_site(j, u->file, u->line)) {
-			struct lf_psite s = { u->file, NULL,
-					      lf_use_what_name(u->what), u->line };
+		struct lf_psite s = { u->file, NULL, lf_use_what_name(u->what),
+				      u->line };
 
+		lf_strv_add_unique(&j->files, u->file);
+		if (!rewritten_use(u) || has_site(j, u->file, u->line))
+			continue;
+		/* an untyped one may be another lock's (spatch typing the
+		 * function of a view where the index could not): said */
+		if (u->unresolved)
+			VEC_PUSH(&j->maybe, s);
+		else
 			VEC_PUSH(&j->must, s);
-		}
 	}
 	for (size_t i = 0; i < l->unexamined.n; i++)
 		lf_strv_add_unique(&j->unexamined, l->unexamined.v[i]);
