@@ -122,6 +122,7 @@ check-kernel: deps
 	testsuite/kernel/gate
 	testsuite/kernel/verdicts
 	testsuite/kernel/index
+	testsuite/kernel/opatch
 	testsuite/kernel/objects
 	testsuite/patch/run --kernel
 
