@@ -43,7 +43,7 @@ static const char usage[] =
 "  --build OBJDIR   the configured build directory (make O=OBJDIR; default:\n"
 "                   the records' objtree, else KSRC: an in-tree build)\n"
 "  --verify-unbuilt compile the changed .c files this configuration does not\n"
-"                   build in a scratch allmodconfig O= directory\n"
+"                   build in a scratch allmodconfig O= directory (O= builds)\n"
 "  --lock NAME      only this lock (its identity as lockfit report prints it,\n"
 "                   or the plain name of a global or file-static lock)\n"
 "  --out PATCHDIR   where the patches go (default ./lockfit-patches)\n"
@@ -344,6 +344,10 @@ static int run(int argc, char **argv)
 	lf_analyze(&a, o.dir, o.profile, o.load);
 	lf_pbuild_resolve(&b, &a, o.tree, o.build);
 	b.unbuilt = o.unbuilt;
+	if (b.unbuilt && !b.oot)
+		lf_err("--verify-unbuilt: %s is an in-tree build; allmodconfig "
+		       "needs a clean source tree (make O=): the files it does "
+		       "not build stay not build-verified", b.src);
 	tree = b.src;
 	lf_safe_stale(tree);
 	if (b.oot)

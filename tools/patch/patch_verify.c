@@ -29,7 +29,10 @@
  * --verify-unbuilt, the changed .c files no object builds are compiled
  * in an allmodconfig output directory made in the scratch directory
  * (make allmodconfig, make prepare), before and after the patch; those
- * that do not build there even before stay "not build-verified".
+ * that do not build there even before stay "not build-verified".  Only
+ * for an O= build: kbuild builds O= from a clean source tree only, and
+ * an allmodconfig in a copy of an in-tree build would rebuild host
+ * programs (scripts/) that are still hard links to the tree.
  *
  * checkpatch runs with --no-signoff (the author adds the Signed-off-by)
  * and --strict: CHECKs are kept in the log, they do not fail a patch.
@@ -472,7 +475,16 @@ static void rebuild(struct ctx *c)
 	before = make(c, "before");
 	if (!before)
 		return;
-	if (c->b->unbuilt && c->j->allmod.n && !(ambefore = allmod_before(c)))
+	if (c->b->unbuilt && c->j->allmod.n && !c->b->oot)
+		/* kbuild builds O= only from a clean source tree, and an
+		 * allmodconfig make in a copy of a built tree would rebuild
+		 * host programs still linked to it */
+		sb_printf(c->log, "note: --verify-unbuilt: not with an in-tree "
+			  "build (allmodconfig needs a clean source tree, make "
+			  "O=): %zu file%s not build-verified\n", c->j->allmod.n,
+			  lf_plural(c->j->allmod.n));
+	else if (c->b->unbuilt && c->j->allmod.n &&
+		 !(ambefore = allmod_before(c)))
 		return;
 	if (!unlink_objs(c) || !apply_scratch(c))
 		return;
