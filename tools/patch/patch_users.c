@@ -157,11 +157,13 @@ void lf_pbuild_resolve(struct lf_pbuild *b, const struct lf_analysis *a,
 	}
 	if (!tree && !rsrc)
 		lf_die("--tree KSRC is needed: the records carry no build identity");
-	b->src = real_dir(tree ? tree : rsrc, "source tree");
+	b->src = real_dir(tree ? tree : rsrc, tree ? "--tree" :
+			  "source tree (the records' srcroot; else give --tree KSRC)");
 	if (build)
 		b->obj = real_dir(build, "--build");
 	else if (robj && strcmp(robj, rsrc))
-		b->obj = real_dir(robj, "build directory (the records' objtree)");
+		b->obj = real_dir(robj, "build directory (the records' objtree; "
+				  "else give --build OBJDIR)");
 	else
 		b->obj = xstrdup(b->src);
 	b->oot = strcmp(b->src, b->obj) != 0;
