@@ -164,7 +164,7 @@ static bool plan(struct ctx *c)
 	for (size_t i = 0; i < c->j->unbuilt.n; i++)
 		sb_printf(c->log, "note: %s: no object of this configuration "
 			  "builds it: not rebuilt%s\n", c->j->unbuilt.v[i],
-			  c->b->unbuilt && lf_strv_has(&c->j->allmod,
+			  c->b->unbuilt && c->b->oot && lf_strv_has(&c->j->allmod,
 						       c->j->unbuilt.v[i]) ?
 			  " here (--verify-unbuilt: allmodconfig)" : "");
 	return true;
