@@ -126,6 +126,7 @@ check-kernel: deps
 	testsuite/kernel/context
 	testsuite/kernel/index
 	testsuite/kernel/coverage
+	testsuite/kernel/opatch
 	testsuite/kernel/objects
 	testsuite/patch/run --kernel
 

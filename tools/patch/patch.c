@@ -19,23 +19,31 @@
 #include "patch/patch.h"
 
 static const char usage[] =
-"Usage: lockfit patch DIR --tree KSRC [--lock NAME] [--out PATCHDIR] [--apply]\n"
+"Usage: lockfit patch DIR [--tree KSRC] [--build OBJDIR] [--verify-unbuilt]\n"
+"                         [--lock NAME] [--out PATCHDIR] [--apply]\n"
 "                         [--profile FILE] [--mixed-builds]\n"
 "\n"
 "For each lock of the records in DIR whose verdict calls for a rewrite\n"
 "(spinlock, percpu_rwsem), each hot bit spinlock that can embed a\n"
 "spinlock_t, and each arch_spinlock_t with flagged arch_spin_lock() sites,\n"
 "run its cocci/ script with the options the verdict implies on the files\n"
-"the records name (the sites and where the lock is declared) in the kernel\n"
-"source tree KSRC, and write one git format-patch style patch per lock to\n"
-"PATCHDIR.  Each patch is verified first: git apply --check in KSRC; its\n"
-"objects rebuilt with KSRC's config in a hard-linked scratch copy (KSRC is\n"
+"of the kernel source tree KSRC that use the lock (for a rwlock_t or\n"
+"rw_semaphore: every use the use index finds in the whole tree, built or\n"
+"not; else the files the records name), and write one git format-patch\n"
+"style patch per lock to PATCHDIR.  Each patch is verified first: git\n"
+"apply --check in KSRC; every object of the build using the lock rebuilt\n"
+"with its configuration in hard-linked scratch copies (KSRC and OBJDIR are\n"
 "never written); no new sparse warning (make C=1); checkpatch without\n"
 "ERROR or WARNING.  A patch failing a step goes to PATCHDIR/failed/ with\n"
 "the reason; logs are in PATCHDIR/log/.\n"
 "\n"
 "Options:\n"
-"  --tree KSRC      the configured kernel tree the records come from (required)\n"
+"  --tree KSRC      the kernel source tree the records come from (default:\n"
+"                   the records' build identity, srcroot)\n"
+"  --build OBJDIR   the configured build directory (make O=OBJDIR; default:\n"
+"                   the records' objtree, else KSRC: an in-tree build)\n"
+"  --verify-unbuilt compile the changed .c files this configuration does not\n"
+"                   build in a scratch allmodconfig O= directory (O= builds)\n"
 "  --lock NAME      only this lock (its identity as lockfit report prints it,\n"
 "                   or the plain name of a global or file-static lock)\n"
 "  --out PATCHDIR   where the patches go (default ./lockfit-patches)\n"
@@ -65,8 +73,8 @@ const struct lf_cmd lf_cmd_patch = {
 };
 
 struct opts {
-	const char *dir, *tree, *lock, *out, *profile;
-	bool apply;
+	const char *dir, *tree, *build, *lock, *out, *profile;
+	bool apply, unbuilt;
 	unsigned load;		/* LF_LOAD_* */
 };
 
@@ -74,6 +82,8 @@ static void parse(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
 		{ "tree", required_argument, NULL, 't' },
+		{ "build", required_argument, NULL, 'b' },
+		{ "verify-unbuilt", no_argument, NULL, 'u' },
 		{ "lock", required_argument, NULL, 'l' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "apply", no_argument, NULL, 'a' },
@@ -89,6 +99,8 @@ static void parse(int argc, char **argv, struct opts *o)
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 't': o->tree = optarg; break;
+		case 'b': o->build = optarg; break;
+		case 'u': o->unbuilt = true; break;
 		case 'l': o->lock = optarg; break;
 		case 'o': o->out = optarg; break;
 		case 'a': o->apply = true; break;
@@ -103,8 +115,6 @@ static void parse(int argc, char **argv, struct opts *o)
 			       "no record directory given" :
 			       "one record directory expected");
 	o->dir = argv[optind];
-	if (!o->tree)
-		lf_usage_error(&lf_cmd_patch, "--tree KSRC is required");
 }
 
 static char *absolute(const char *path)
@@ -160,8 +170,8 @@ struct tally {
 	double spatch_secs;
 };
 
-static void one(struct lf_pjob *j, size_t num, size_t total, const char *tree,
-		const char *out, struct tally *t)
+static void one(struct lf_pjob *j, size_t num, size_t total,
+		const struct lf_pbuild *b, const char *out, struct tally *t)
 {
 	char *name, *path, *logname, *tmp;
 
@@ -172,7 +182,7 @@ static void one(struct lf_pjob *j, size_t num, size_t total, const char *tree,
 	if (j->refused) {
 		j->failed = xasprintf("no patch: %s", j->refused);
 	} else {
-		lf_spatch_run(j, tree);
+		lf_spatch_run(j, b->src);
 		t->spatch_runs++;
 		t->spatch_secs += j->spatch_secs;
 		printf("spatch %.1fs on %zu file%s; ", j->spatch_secs, j->files.n,
@@ -180,6 +190,8 @@ static void one(struct lf_pjob *j, size_t num, size_t total, const char *tree,
 		fflush(stdout);
 	}
 	if (j->diff && *j->diff) {
+		if (!j->failed)
+			lf_users_plan(j, b);
 		lf_mail_build(j);
 		t->produced[j->kind]++;
 	}
@@ -189,7 +201,7 @@ static void one(struct lf_pjob *j, size_t num, size_t total, const char *tree,
 	if (j->mail && !j->failed) {
 		lf_safe_temp(tmp, true);
 		write_file(tmp, j->mail);
-		lf_verify(j, tree, tmp);
+		lf_verify(j, b, tmp);
 	}
 	logname = xasprintf("%s/log/%.*s.log", out, (int)(strlen(name) - 6), name);
 	write_file(logname, j->log ? j->log : "");
@@ -320,20 +332,30 @@ static int run(int argc, char **argv)
 	struct lf_pjobs jobs = { 0 };
 	struct tally t = { 0 };
 	struct strmap *decls;
+	struct lf_pbuild b = { 0 };
 	char *tree, *out;
 	size_t failed = 0;
 	struct stat st;
 
 	parse(argc, argv, &o);
 	lf_safe_init();
-	if (stat(o.tree, &st) || !S_ISDIR(st.st_mode))
+	if (o.tree && (stat(o.tree, &st) || !S_ISDIR(st.st_mode)))
 		lf_die("--tree %s: not a directory", o.tree);
-	tree = absolute(o.tree);
-	lf_safe_stale(tree);
 	lf_analyze(&a, o.dir, o.profile, o.load);
+	lf_pbuild_resolve(&b, &a, o.tree, o.build);
+	b.unbuilt = o.unbuilt;
+	if (b.unbuilt && !b.oot)
+		lf_err("--verify-unbuilt: %s is an in-tree build; allmodconfig "
+		       "needs a clean source tree (make O=): the files it does "
+		       "not build stay not build-verified", b.src);
+	tree = b.src;
+	lf_safe_stale(tree);
+	if (b.oot)
+		lf_safe_stale(b.obj);
 	decls = lf_decl_map(&a.recs);
 	if (!lf_pjobs_build(&a, decls, o.lock, &jobs) && o.lock)
 		lf_die("no lock '%s' in the records of %s", o.lock, o.dir);
+	lf_pjobs_index(&jobs, &b);
 	if (!jobs.n) {
 		printf("lockfit patch: no lock%s%s to rewrite\n",
 		       o.lock ? " " : "", o.lock ? o.lock : "");
@@ -352,8 +374,10 @@ static int run(int argc, char **argv)
 	}
 	printf("lockfit patch: %zu lock%s to rewrite, tree %s\n", jobs.n,
 	       lf_plural(jobs.n), tree);
+	if (b.oot)
+		printf("lockfit patch: build directory %s (O=)\n", b.obj);
 	for (size_t i = 0; i < jobs.n; i++) {
-		one(jobs.v[i], i + 1, jobs.n, tree, out, &t);
+		one(jobs.v[i], i + 1, jobs.n, &b, out, &t);
 		failed += jobs.v[i]->failed != NULL;
 	}
 	summary(&t);

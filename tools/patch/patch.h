@@ -10,6 +10,8 @@
  *   patch_spatch.c  spatch on the named files, its diff made git-style
  *   patch_view.c    the view spatch reads when a file holds __attribute__
  *   patch_mail.c    subject prefix, message, diffstat: the patch file
+ *   patch_users.c   the build (in-tree or O=), every use of the lock in
+ *                   the whole tree (tools/index), the objects using it
  *   patch_verify.c  git apply --check, rebuild, sparse, checkpatch
  *   patch_exec.c    running a command with its output captured
  *   patch_safe.c    paths checked, private directories, signals
@@ -52,7 +54,8 @@ enum lf_pkind {
 /* "rwlock->spinlock" ... for the summary. */
 const char *lf_pkind_name(enum lf_pkind k);
 
-/* A recorded call of the lock that the patch must rewrite. */
+/* A call of the lock that the patch must rewrite: recorded, or a use
+ * the use index found (function NULL, api what it is: "take"). */
 struct lf_psite {
 	const char *file, *function, *api;
 	int line;
@@ -79,12 +82,53 @@ struct lf_pjob {
 	char *failed;		/* why it is not offered; NULL: verified */
 	char *log;		/* what verification ran and said */
 	char *path;		/* where the patch was written */
+	/* patch_users.c: the whole tree */
+	bool indexed;		/* the use index gave files and sites */
+	struct lf_strv objs;	/* objects of the build using the lock */
+	struct lf_strv verified;	/* changed files those objects build */
+	struct lf_strv unbuilt;	/* changed files no object of it builds */
+	struct lf_strv allmod;	/* .c of those, for --verify-unbuilt */
+	struct lf_strv allmodok;	/* of those, built in allmodconfig */
+	struct lf_strv unexamined;	/* member: files the index did not type */
+	/* uses the index could not type (maybe another lock's): those the
+	 * diff leaves go to the message */
+	struct { struct lf_psite *v; size_t n, cap; } maybe;
+	struct lf_strv untyped;	/* "FILE:LINE (take)" left by the diff */
 };
 
 struct lf_pjobs {
 	struct lf_pjob **v;
 	size_t n, cap;
 };
+
+/*
+ * The build the records come from (patch_users.c): the source tree, and
+ * the output directory (the same for an in-tree build, O= otherwise),
+ * from --build, else the records' build identity ("objtree"), else the
+ * tree.  Neither is ever written.
+ */
+struct lf_pbuild {
+	char *src, *obj;	/* real paths */
+	bool oot;		/* obj is not src: make O= */
+	bool unbuilt;		/* --verify-unbuilt: an allmodconfig scratch */
+};
+
+/* Resolve B from the options and the records; dies (exit 2) when the
+ * build directory is not configured or the tree does not hold what the
+ * records name (files missing, recorded lines not there). */
+void lf_pbuild_resolve(struct lf_pbuild *b, const struct lf_analysis *a,
+		       const char *tree, const char *build);
+
+/* Every use of each rwlock rewrite's lock in the whole tree B->src (the
+ * use index, tools/index): its files go to spatch, and each take,
+ * release, init and declaration must be a removed line of the diff. */
+void lf_pjobs_index(struct lf_pjobs *jobs, const struct lf_pbuild *b);
+
+/* From J's diff: the objects of the build that use the lock (the .c
+ * files changed or recorded that the build compiles; the objects whose
+ * kbuild .cmd dependencies name a changed header), and which changed
+ * files they build (j->verified) and which they do not (j->unbuilt). */
+void lf_users_plan(struct lf_pjob *j, const struct lf_pbuild *b);
 
 /*
  * Every lock of A whose verdict or findings call for a rewrite (only
@@ -121,6 +165,10 @@ void lf_pjob_site(struct lf_pjob *j, const struct lf_analysis *a,
  * path that is not inside the tree; --local-includes where needed. */
 void lf_pjob_finish(struct lf_pjob *j, const struct lf_analysis *a,
 		    struct strmap *decls);
+/* Sort the files and units, refuse a path that is not inside the tree,
+ * --local-includes where a header needs it (lf_pjob_finish; again once
+ * the use index added files). */
+void lf_pjob_paths(struct lf_pjob *j);
 /* The subject prefix: the subsystem of the .c file with most of RECS. */
 char *lf_pjob_prefix(const struct lf_rec *const *recs, size_t n);
 /* Does --lock ONLY (NULL: all) name LOCK: the identity, or the plain name
@@ -157,7 +205,8 @@ char *lf_mail_filename(const struct lf_pjob *j, size_t number);
  * checkpatch clean on PATCH.  Sets j->failed (or leaves it NULL) and
  * appends to j->log.
  */
-void lf_verify(struct lf_pjob *j, const char *tree, const char *patch);
+void lf_verify(struct lf_pjob *j, const struct lf_pbuild *b,
+	       const char *patch);
 
 /*
  * What lockfit patch writes or deletes (patch_safe.c).  A directory of

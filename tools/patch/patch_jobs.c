@@ -148,6 +148,11 @@ void lf_pjob_finish(struct lf_pjob *j, const struct lf_analysis *a,
 		if (r->lock && r->tu && !strcmp(r->lock, j->lock))
 			lf_strv_add_unique(&j->tus, r->tu);
 	}
+	lf_pjob_paths(j);
+}
+
+void lf_pjob_paths(struct lf_pjob *j)
+{
 	lf_strv_sort(&j->files);
 	lf_strv_sort(&j->tus);
 	for (size_t i = 0; i < j->files.n && !j->refused; i++)

@@ -248,6 +248,18 @@ static void diffstat(struct strbuf *sb, const char *diff)
 	free(rows);
 }
 
+/* HEAD and FILES, if any. */
+static void files_said(struct strbuf *text, const char *head,
+		       const struct lf_strv *files)
+{
+	if (!files->n)
+		return;
+	sb_printf(text, "%s", head);
+	for (size_t i = 0; i < files->n; i++)
+		sb_printf(text, "%s%s", i ? ", " : "", lf_mail_esc(files->v[i]));
+	sb_printf(text, ".\n");
+}
+
 void lf_mail_build(struct lf_pjob *j)
 {
 	struct strbuf text = { 0 }, sb = { 0 };
@@ -268,8 +280,37 @@ void lf_mail_build(struct lf_pjob *j)
 	sb_printf(&text, "\nMade by lockfit patch: cocci/%s.cocci", j->script);
 	for (size_t i = 0; i < j->dopts.n; i++)
 		sb_printf(&text, " %s", j->dopts.v[i]);
-	sb_printf(&text, " on %zu file%s named by the records.\n", j->files.n,
-		  lf_plural(j->files.n));
+	if (j->indexed)
+		sb_printf(&text, " on %zu file%s: every use of the lock the use "
+			  "index found in the source tree, built in this "
+			  "configuration or not.\n", j->files.n,
+			  lf_plural(j->files.n));
+	else
+		sb_printf(&text, " on %zu file%s named by the records.\n",
+			  j->files.n, lf_plural(j->files.n));
+	{
+		char *head = xasprintf("\nBuild-verified (compiled before and "
+				       "after, with the build's configuration, "
+				       "in %zu object%s using the lock): ",
+				       j->objs.n, lf_plural(j->objs.n));
+
+		files_said(&text, head, &j->verified);
+		free(head);
+	}
+	files_said(&text, "\nCompiled in an allmodconfig scratch build only "
+		   "(--verify-unbuilt): ", &j->allmodok);
+	files_said(&text, "\nNot build-verified (no object of this "
+		   "configuration builds them): ", &j->unbuilt);
+	files_said(&text, "\nLeft as they were: uses the use index could not "
+		   "type (another lock's, or this one's where spatch could not "
+		   "parse the code; the rebuild checks those it compiles): ",
+		   &j->untyped);
+	/* for a field named "lock", thousands: their number only */
+	if (j->unexamined.n)
+		sb_printf(&text, "\nNot examined by the use index: %zu file%s "
+			  "that access the field without naming its struct "
+			  "(lockfit index lists them).\n", j->unexamined.n,
+			  lf_plural(j->unexamined.n));
 	wrapped = lf_wrap(sb_str(&text), 72);
 	sb_printf(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 "
 		  "00:00:00 2001\nFrom: lockfit <lockfit@localhost>\n"

@@ -72,6 +72,12 @@ static char *diff_path(const char *line, const char *tree)
 	return xasprintf("%.*s", (int)n, p);
 }
 
+static int by_path(const void *a, const void *b)
+{
+	return strcmp(((const struct file_diff *)a)->path,
+		      ((const struct file_diff *)b)->path);
+}
+
 /* spatch's diff as "diff --git a/X b/X" sections, each file once (with
  * --local-includes a header can come twice: as itself and included). */
 static char *gitify(const char *diff, const char *tree)
@@ -107,6 +113,8 @@ static char *gitify(const char *diff, const char *tree)
 			sb_printf(&cur->text, "%.*s", (int)len, p);
 		p += len;
 	}
+	/* in path order, whatever order spatch printed them in */
+	qsort(files.v, files.n, sizeof(*files.v), by_path);
 	for (size_t i = 0; i < files.n; i++) {
 		if (!files.v[i].text.len)
 			continue;
@@ -169,14 +177,20 @@ static char *unrewritten(const struct lf_pjob *j)
 	for (size_t i = 0; i < j->must.n; i++) {
 		const struct lf_psite *s = &j->must.v[i];
 
-		if (!removes(j->diff, s->file, s->line))
+		if (removes(j->diff, s->file, s->line))
+			continue;
+		if (s->function)
 			plist_add(p, "%s:%d %s() in %s", s->file, s->line, s->api,
 				  lf_fn_basename(s->function));
+		else
+			plist_add(p, "%s:%d (%s, use index)", s->file, s->line,
+				  s->api);
 	}
 	if (p->n)
-		msg = xasprintf("a half conversion: the patch leaves %zu recorded "
-				"site%s as %s: %s (did spatch parse the function? "
-				"spatch --parse-c FILE)", p->n, lf_plural(p->n),
+		msg = xasprintf("a half conversion: the patch leaves %zu %ssite%s "
+				"as %s: %s (did spatch parse the function? "
+				"spatch --parse-c FILE)", p->n,
+				j->indexed ? "" : "recorded ", lf_plural(p->n),
 				p->n == 1 ? "it was" : "they were", plist_text(p));
 	return msg;
 }
@@ -270,6 +284,16 @@ void lf_spatch_run(struct lf_pjob *j, const char *tree)
 		free(head);
 	} else {
 		j->failed = unrewritten(j);
+		for (size_t i = 0; i < j->maybe.n; i++) {
+			const struct lf_psite *s = &j->maybe.v[i];
+			char *t;
+
+			if (removes(j->diff, s->file, s->line))
+				continue;
+			t = xasprintf("%s:%d (%s)", s->file, s->line, s->api);
+			lf_strv_add(&j->untyped, t);
+			free(t);
+		}
 	}
 out:
 	if (viewdir)

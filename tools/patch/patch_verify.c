@@ -21,10 +21,18 @@
  * into the tree.  After the builds, any hard-linked file modified in
  * the scratch copy is reported as an error: kbuild wrote into the tree.
  *
- * Objects: the units whose records name the lock (their .o), and each
- * .c file the patch changes that has an object in the tree.  A header
- * change is checked through those units only: users of the header the
- * records do not name are not rebuilt.
+ * Objects: every object of the build that uses the lock (patch_users.c:
+ * the recorded units, the changed .c files it compiles, the objects
+ * whose kbuild dependencies name a changed header).  In an O= build the
+ * output directory gets a scratch copy of its own, made the same way
+ * beside it, and make runs as "make -C SRCCOPY O=OBJCOPY".  With
+ * --verify-unbuilt, the changed .c files no object builds are compiled
+ * in an allmodconfig output directory made in the scratch directory
+ * (make allmodconfig, make prepare), before and after the patch; those
+ * that do not build there even before stay "not build-verified".  Only
+ * for an O= build: kbuild builds O= from a clean source tree only, and
+ * an allmodconfig in a copy of an in-tree build would rebuild host
+ * programs (scripts/) that are still hard links to the tree.
  *
  * checkpatch runs with --no-signoff (the author adds the Signed-off-by)
  * and --strict: CHECKs are kept in the log, they do not fail a patch.
@@ -42,11 +50,20 @@
 
 struct ctx {
 	struct lf_pjob *j;
+	const struct lf_pbuild *b;
 	const char *tree, *patch;
 	char *dir, *diff, *scratch, *stamp, *ceiling;
-	struct lf_strv touched, objs;
+	char *odir, *oscratch;	/* O=: the output directory's copy */
+	char *allmod;		/* --verify-unbuilt: allmodconfig O= dir */
+	struct lf_strv touched, objs, amobjs;
 	struct strbuf *log;
 };
+
+/* Where the objects are: the output directory's copy, or the tree's. */
+static const char *objroot(const struct ctx *c)
+{
+	return c->oscratch ? c->oscratch : c->scratch;
+}
 
 static bool file_exists(const char *dir, const char *f)
 {
@@ -124,8 +141,8 @@ static bool apply_check(struct ctx *c)
 	return ok;
 }
 
-/* The files the diff changes, and the objects to rebuild; false if a
- * path would lead out of the tree. */
+/* The files the diff changes, and the objects to rebuild (patch_users.c);
+ * false if a path would lead out of the tree. */
 static bool plan(struct ctx *c)
 {
 	char *err = lf_diff_files(c->j->diff, &c->touched);
@@ -135,38 +152,31 @@ static bool plan(struct ctx *c)
 		free(err);
 		return false;
 	}
-	for (size_t i = 0; i < c->j->tus.n + c->touched.n; i++) {
-		bool tu = i < c->j->tus.n;
-		const char *f = tu ? c->j->tus.v[i] : c->touched.v[i - c->j->tus.n];
-		size_t n = strlen(f);
-		char *o;
-
-		if (!lf_path_ok(f)) {
+	for (size_t i = 0; i < c->j->tus.n; i++)
+		if (!lf_path_ok(c->j->tus.v[i])) {
 			fail(c, "paths", "the unit '%s' of the records is not a "
-			     "path inside the tree: nothing built", lf_mail_esc(f));
+			     "path inside the tree: nothing built",
+			     lf_mail_esc(c->j->tus.v[i]));
 			return false;
 		}
-		if (n < 3 || strcmp(f + n - 2, ".c") || !file_exists(c->tree, f))
-			continue;
-		o = xasprintf("%.*s.o", (int)(n - 2), f);
-		if (tu || file_exists(c->tree, o))
-			lf_strv_add_unique(&c->objs, o);
-		else
-			sb_printf(c->log, "note: %s has no object in the tree (not "
-				  "built in this configuration): not rebuilt\n", f);
-		free(o);
-	}
-	lf_strv_sort(&c->objs);
+	for (size_t i = 0; i < c->j->objs.n; i++)
+		lf_strv_add(&c->objs, c->j->objs.v[i]);
+	for (size_t i = 0; i < c->j->unbuilt.n; i++)
+		sb_printf(c->log, "note: %s: no object of this configuration "
+			  "builds it: not rebuilt%s\n", c->j->unbuilt.v[i],
+			  c->b->unbuilt && c->b->oot && lf_strv_has(&c->j->allmod,
+						       c->j->unbuilt.v[i]) ?
+			  " here (--verify-unbuilt: allmodconfig)" : "");
 	return true;
 }
 
-static bool unlink_objs(struct ctx *c)
+static bool unlink_in(struct ctx *c, const char *root, const struct lf_strv *objs)
 {
-	for (size_t i = 0; i < c->objs.n; i++) {
-		const char *o = c->objs.v[i], *slash = strrchr(o, '/');
+	for (size_t i = 0; i < objs->n; i++) {
+		const char *o = objs->v[i], *slash = strrchr(o, '/');
 		char *rel = xasprintf("%.*s.%s.cmd", slash ? (int)(slash - o + 1) : 0,
 				      o, slash ? slash + 1 : o);
-		char *obj = lf_path_in(c->scratch, o), *cmd = lf_path_in(c->scratch, rel);
+		char *obj = lf_path_in(root, o), *cmd = lf_path_in(root, rel);
 
 		free(rel);
 		if (!obj || !cmd) {
@@ -185,6 +195,12 @@ static bool unlink_objs(struct ctx *c)
 	return true;
 }
 
+static bool unlink_objs(struct ctx *c)
+{
+	return unlink_in(c, objroot(c), &c->objs) &&
+	       (!c->allmod || unlink_in(c, c->allmod, &c->amobjs));
+}
+
 static bool make_scratch(struct ctx *c)
 {
 	char *err;
@@ -197,6 +213,17 @@ static bool make_scratch(struct ctx *c)
 	}
 	sb_printf(c->log, "scratch tree %s: hard links, %zu kbuild files copied\n",
 		  c->scratch, n);
+	if (c->b->oot) {
+		c->odir = lf_private_dir(c->b->obj, "scratch");
+		c->oscratch = xasprintf("%s/obj", c->odir);
+		err = lf_scratch_make(c->b->obj, c->oscratch, &n);
+		if (err) {
+			fail(c, "scratch tree", "%s", err);
+			return false;
+		}
+		sb_printf(c->log, "scratch output directory %s (O=): hard links, "
+			  "%zu kbuild files copied\n", c->oscratch, n);
+	}
 	for (size_t i = 0; i < c->touched.n; i++) {
 		char *dst = lf_path_in(c->scratch, c->touched.v[i]);
 
@@ -208,11 +235,13 @@ static bool make_scratch(struct ctx *c)
 		}
 		free(dst);
 	}
-	return unlink_objs(c);
+	return unlink_in(c, objroot(c), &c->objs);
 }
 
-/* make C=1 OBJS in the scratch tree: its output, or NULL if it failed. */
-static char *make(struct ctx *c, const char *when)
+/* make C=1 OBJS in the scratch tree, O=OUT if OUT; its output, or NULL
+ * if it failed (and FAILS: the patch fails). */
+static char *make_in(struct ctx *c, const char *when, const char *out,
+		     const struct lf_strv *objs, bool fails)
 {
 	struct lf_strv argv = { 0 };
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -222,14 +251,22 @@ static char *make(struct ctx *c, const char *when)
 	lf_strv_add(&argv, "make");
 	lf_strv_add(&argv, "-C");
 	lf_strv_add(&argv, c->scratch);
+	if (out) {
+		char *o = xasprintf("O=%s", out);
+
+		lf_strv_add(&argv, o);
+		free(o);
+	}
 	lf_strv_add(&argv, j);
+	if (!fails)
+		lf_strv_add(&argv, "-k");
 	lf_strv_add(&argv, "KBUILD_NOCMDDEP=1");
 	lf_strv_add(&argv, "C=1");
-	for (size_t i = 0; i < c->objs.n; i++)
-		lf_strv_add(&argv, c->objs.v[i]);
+	for (size_t i = 0; i < objs->n; i++)
+		lf_strv_add(&argv, objs->v[i]);
 	VEC_PUSH(&argv, NULL);
 	free(j);
-	if (run(c, &r, NULL, (const char *const *)argv.v))
+	if (run(c, &r, NULL, (const char *const *)argv.v) || !fails)
 		return r.out;
 	{
 		const char *e = strstr(r.out, "error");
@@ -245,6 +282,54 @@ static char *make(struct ctx *c, const char *when)
 	}
 	free(r.out);
 	return NULL;
+}
+
+static char *make(struct ctx *c, const char *when)
+{
+	return make_in(c, when, c->oscratch, &c->objs, true);
+}
+
+/*
+ * --verify-unbuilt: an allmodconfig output directory in the scratch
+ * directory, prepared, and the changed .c files no object of the build
+ * compiles built there (make -k): those whose objects come out are
+ * built again after the patch.  Their output, or NULL.
+ */
+static char *allmod_before(struct ctx *c)
+{
+	static const char *const steps[] = { "allmodconfig", "prepare" };
+	struct lf_strv objs = { 0 };
+	char *out;
+
+	c->allmod = xasprintf("%s/allmod", c->dir);
+	lf_mkdir_p(c->allmod);
+	for (size_t i = 0; i < 2; i++) {
+		struct lf_strv t = { 0 };
+
+		lf_strv_add(&t, steps[i]);
+		out = make_in(c, "before", c->allmod, &t, true);
+		if (!out) {
+			fail(c, "verify-unbuilt", "make %s in the allmodconfig "
+			     "scratch failed", steps[i]);
+			return NULL;
+		}
+		free(out);
+	}
+	for (size_t i = 0; i < c->j->allmod.n; i++) {
+		const char *f = c->j->allmod.v[i];
+		char *o = xasprintf("%.*s.o", (int)(strlen(f) - 2), f);
+
+		lf_strv_add(&objs, o);
+		free(o);
+	}
+	out = make_in(c, "before", c->allmod, &objs, false);
+	for (size_t i = 0; i < objs.n; i++)
+		if (file_exists(c->allmod, objs.v[i]))
+			lf_strv_add(&c->amobjs, objs.v[i]);
+		else
+			sb_printf(c->log, "note: %s does not build in allmodconfig "
+				  "either: not build-verified\n", c->j->allmod.v[i]);
+	return out;
 }
 
 /* "FILE:LINE:COL: warning: TEXT" -> "warning: TEXT": the text alone,
@@ -311,6 +396,13 @@ static void linked_writes(struct ctx *c, const char *stamp)
 	struct lf_exec r;
 
 	run(c, &r, NULL, argv);
+	if (c->oscratch) {
+		struct lf_exec o;
+
+		argv[1] = c->oscratch;
+		run(c, &o, NULL, argv);
+		r.out = xasprintf("%s%s", r.out, o.out);
+	}
 	if (*r.out) {
 		char *h = lf_head(r.out, 5);
 
@@ -341,15 +433,34 @@ static bool apply_scratch(struct ctx *c)
 	return ok;
 }
 
+/* The allmodconfig objects that built before and after move from the
+ * job's unbuilt files to allmodok. */
+static void allmod_done(struct ctx *c)
+{
+	struct lf_strv left = { 0 };
+
+	for (size_t i = 0; i < c->j->unbuilt.n; i++) {
+		const char *f = c->j->unbuilt.v[i];
+		char *o = xasprintf("%.*s.o", (int)(strlen(f) - 2), f);
+
+		if (lf_strv_has(&c->amobjs, o))
+			lf_strv_add(&c->j->allmodok, f);
+		else
+			lf_strv_add(&left, f);
+		free(o);
+	}
+	c->j->unbuilt = left;
+}
+
 /* (b) and (c) */
 static void rebuild(struct ctx *c)
 {
-	char *before, *after = NULL;
+	char *before, *after = NULL, *ambefore = NULL, *amafter = NULL;
 	int fd;
 
 	if (!c->objs.n) {
-		fail(c, "rebuild", "no object to rebuild: no unit of the records "
-		     "is in the tree");
+		fail(c, "rebuild", "no object to rebuild: no object of the "
+		     "build uses the lock");
 		return;
 	}
 	if (!make_scratch(c))
@@ -362,11 +473,32 @@ static void rebuild(struct ctx *c)
 		return;
 	}
 	before = make(c, "before");
-	if (!before || !unlink_objs(c) || !apply_scratch(c))
+	if (!before)
+		return;
+	if (c->b->unbuilt && c->j->allmod.n && !c->b->oot)
+		/* kbuild builds O= only from a clean source tree, and an
+		 * allmodconfig make in a copy of a built tree would rebuild
+		 * host programs still linked to it */
+		sb_printf(c->log, "note: --verify-unbuilt: not with an in-tree "
+			  "build (allmodconfig needs a clean source tree, make "
+			  "O=): %zu file%s not build-verified\n", c->j->allmod.n,
+			  lf_plural(c->j->allmod.n));
+	else if (c->b->unbuilt && c->j->allmod.n &&
+		 !(ambefore = allmod_before(c)))
+		return;
+	if (!unlink_objs(c) || !apply_scratch(c))
 		return;
 	after = make(c, "after");
 	if (after)
 		compare(c, before, after);
+	if (after && c->amobjs.n) {
+		amafter = make_in(c, "after", c->allmod, &c->amobjs, true);
+		if (amafter) {
+			compare(c, ambefore, amafter);
+			if (!c->j->failed)
+				allmod_done(c);
+		}
+	}
 	linked_writes(c, c->stamp);
 }
 
@@ -405,19 +537,18 @@ static void checkpatch(struct ctx *c)
 	free(script);
 }
 
-void lf_verify(struct lf_pjob *j, const char *tree, const char *patch)
+void lf_verify(struct lf_pjob *j, const struct lf_pbuild *b,
+	       const char *patch)
 {
-	char real[PATH_MAX], *parent;
+	char *parent;
 	struct strbuf log = { 0 };
-	struct ctx c = { .j = j, .patch = patch, .log = &log };
+	struct ctx c = { .j = j, .b = b, .patch = patch, .log = &log };
 
-	if (!realpath(tree, real))
-		lf_die("cannot resolve %s: %s", tree, strerror(errno));
-	c.tree = real;
-	parent = xstrdup(real);
+	c.tree = b->src;
+	parent = xstrdup(b->src);
 	if (strrchr(parent, '/') && strrchr(parent, '/') != parent)
 		*strrchr(parent, '/') = 0;
-	c.dir = lf_private_dir(real, "scratch");
+	c.dir = lf_private_dir(b->src, "scratch");
 	c.diff = xasprintf("%s/patch.diff", c.dir);
 	c.scratch = xasprintf("%s/tree", c.dir);
 	c.stamp = xasprintf("%s/stamp", c.dir);
@@ -427,6 +558,8 @@ void lf_verify(struct lf_pjob *j, const char *tree, const char *patch)
 	free(parent);
 	if (lf_safe_write(c.diff, j->diff))
 		lf_die("cannot write %s: %s", c.diff, strerror(errno));
+	if (b->oot)
+		sb_printf(&log, "build: O=%s, source %s\n", b->obj, b->src);
 	if (plan(&c)) {
 		sb_printf(&log, "objects: ");
 		for (size_t i = 0; i < c.objs.n; i++)
@@ -434,8 +567,17 @@ void lf_verify(struct lf_pjob *j, const char *tree, const char *patch)
 		sb_printf(&log, "\n");
 		if (apply_check(&c))
 			rebuild(&c);
+		/* the message says what was built: again, if allmodconfig
+		 * built some of the files */
+		if (j->allmodok.n) {
+			lf_mail_build(j);
+			if (lf_safe_write(patch, j->mail))
+				lf_die("cannot write %s: %s", patch, strerror(errno));
+		}
 		checkpatch(&c);
 	}
+	if (c.odir)
+		lf_private_remove(c.odir, getenv("LOCKFIT_KEEP_SCRATCH"));
 	lf_private_remove(c.dir, getenv("LOCKFIT_KEEP_SCRATCH"));
 	j->log = sb_take(&log);
 }

@@ -1,0 +1,1 @@
+/* the fake tree is configured (lockfit patch checks for this file) */
