@@ -17,11 +17,12 @@
 #include "lib/cli.h"
 #include "analysis/analysis.h"
 #include "patch/patch.h"
+#include "checks/coverage.h"
 
 static const char usage[] =
 "Usage: lockfit patch DIR [--tree KSRC] [--build OBJDIR] [--verify-unbuilt]\n"
 "                         [--lock NAME] [--out PATCHDIR] [--apply]\n"
-"                         [--profile FILE] [--mixed-builds]\n"
+"                         [--profile FILE] [--mixed-builds] [--assume-complete]\n"
 "\n"
 "For each lock of the records in DIR whose verdict calls for a rewrite\n"
 "(spinlock, percpu_rwsem), each hot bit spinlock that can embed a\n"
@@ -50,6 +51,9 @@ static const char usage[] =
 "  --apply          apply every verified patch to KSRC, or none if any of\n"
 "                   them no longer applies\n"
 "  --profile FILE   as for lockfit report (what makes a bit lock hot)\n"
+"  --assume-complete  rewrite even when the records did not see every use\n"
+"                   of the lock in KSRC (the report's verdict is then\n"
+"                   unknown): trust that they all agree\n"
 LF_HELP_MIXED_BUILDS
 "  -h, --help       show this help\n"
 "\n"
@@ -74,7 +78,7 @@ const struct lf_cmd lf_cmd_patch = {
 
 struct opts {
 	const char *dir, *tree, *build, *lock, *out, *profile;
-	bool apply, unbuilt;
+	bool apply, unbuilt, assume_complete;
 	unsigned load;		/* LF_LOAD_* */
 };
 
@@ -88,6 +92,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		{ "out", required_argument, NULL, 'o' },
 		{ "apply", no_argument, NULL, 'a' },
 		{ "profile", required_argument, NULL, 'p' },
+		{ "assume-complete", no_argument, NULL, 'c' },
 		LF_LONGOPT_MIXED_BUILDS,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -105,6 +110,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'o': o->out = optarg; break;
 		case 'a': o->apply = true; break;
 		case 'p': o->profile = optarg; break;
+		case 'c': o->assume_complete = true; break;
 		case LF_OPT_MIXED_BUILDS: o->load |= LF_LOAD_MIXED_BUILDS; break;
 		case 'h': lf_help(&lf_cmd_patch);
 		default: lf_bad_option(&lf_cmd_patch, c, argv);
@@ -341,21 +347,31 @@ static int run(int argc, char **argv)
 	lf_safe_init();
 	if (o.tree && (stat(o.tree, &st) || !S_ISDIR(st.st_mode)))
 		lf_die("--tree %s: not a directory", o.tree);
-	lf_analyze(&a, o.dir, o.profile, o.load);
-	lf_pbuild_resolve(&b, &a, o.tree, o.build);
-	b.unbuilt = o.unbuilt;
-	if (b.unbuilt && !b.oot)
-		lf_err("--verify-unbuilt: %s is an in-tree build; allmodconfig "
-		       "needs a clean source tree (make O=): the files it does "
-		       "not build stay not build-verified", b.src);
-	tree = b.src;
-	lf_safe_stale(tree);
-	if (b.oot)
-		lf_safe_stale(b.obj);
+	/* coverage against the tree the patches are for */
+	lf_analyze_with(&a, o.dir, &(struct lf_analyze_opts){
+		.profile = o.profile, .load = o.load,
+		.cov = &(struct lf_cov_opts){ .tree = o.tree,
+					      .assume_complete = o.assume_complete,
+					      .trust_without_tree = true } });
 	decls = lf_decl_map(&a.recs);
 	if (!lf_pjobs_build(&a, decls, o.lock, &jobs) && o.lock)
 		lf_die("no lock '%s' in the records of %s", o.lock, o.dir);
-	lf_pjobs_index(&jobs, &b);
+	/* the tree and build directory matter only when there is a patch
+	 * to make */
+	if (jobs.n) {
+		lf_pbuild_resolve(&b, &a, o.tree, o.build);
+		b.unbuilt = o.unbuilt;
+		if (b.unbuilt && !b.oot)
+			lf_err("--verify-unbuilt: %s is an in-tree build; "
+			       "allmodconfig needs a clean source tree (make O=): "
+			       "the files it does not build stay not "
+			       "build-verified", b.src);
+		lf_safe_stale(b.src);
+		if (b.oot)
+			lf_safe_stale(b.obj);
+		lf_pjobs_index(&jobs, &b);
+	}
+	tree = b.src;
 	if (!jobs.n) {
 		printf("lockfit patch: no lock%s%s to rewrite\n",
 		       o.lock ? " " : "", o.lock ? o.lock : "");
