@@ -4,7 +4,7 @@
  *
  * Options (-fplugin-arg-lockfit-KEY[=VALUE]):
  *   out=DIR        write this unit's records to DIR (docs/RECORDS.md);
- *                  without it, into the object's .lockfit.records section
+ *                  without it, into the object's .discard.lockfit.records section
  *   warn=LIST      warn for these checks (comma list, or "all")
  *   srcroot=DIR    strip DIR from paths in records
  *   calls=no       no "calls" records (the call graph: about half the output)
