@@ -4,7 +4,7 @@
  *
  * Options (-fplugin-arg-lockfit-KEY[=VALUE]):
  *   out=DIR        write this unit's records to DIR (docs/RECORDS.md);
- *                  without it, into the object's .lockfit.records section
+ *                  without it, into the object's .discard.lockfit.records section
  *   warn=LIST      warn for these checks (comma list, or "all")
  *   srcroot=DIR    strip DIR from paths in records
  *   calls=no       no "calls" records (the call graph: about half the output)
@@ -28,7 +28,33 @@
 #include "ctx.h"
 #include "layout.h"
 
-int plugin_is_GPL_compatible;
+/*
+ * The plugin is built with -fvisibility=hidden (Makefile): gcc looks up
+ * only these two, and dlopen (RTLD_NOW) then resolves no symbol of ours.
+ */
+#define LF_EXPORT __attribute__((visibility("default")))
+
+LF_EXPORT int plugin_is_GPL_compatible;
+
+/*
+ * The plugin's own new and delete (hidden, so gcc's are untouched), on
+ * gcc's allocator: the plugin then needs no libstdc++.so, whose loading
+ * was the larger part of the plugin's cost on a small unit.
+ */
+void *operator new(size_t size)
+{
+	return xmalloc(size);
+}
+
+void operator delete(void *p) noexcept
+{
+	free(p);
+}
+
+void operator delete(void *p, size_t) noexcept
+{
+	free(p);
+}
 
 static struct plugin_info lockfit_info = {
 	.version = LF_VERSION,
@@ -154,8 +180,8 @@ static int parse_args(struct plugin_name_args *info)
  * before anything else (a plugin built for another GCC must not touch its
  * data structures), then the arguments, then every callback, all here.
  */
-int plugin_init(struct plugin_name_args *info,
-		struct plugin_gcc_version *version)
+LF_EXPORT int plugin_init(struct plugin_name_args *info,
+			  struct plugin_gcc_version *version)
 {
 	const char *name = info->base_name;
 	struct register_pass_info pass_info;

@@ -82,12 +82,15 @@ const char *lf_config_hash(char *buf, size_t len)
 {
 	FILE *f = fopen("include/generated/autoconf.h", "rb");
 	unsigned long long h = 0xcbf29ce484222325ULL;
-	int c;
+	unsigned char chunk[8192];
+	size_t n;
 
 	if (!f)
 		return NULL;
-	while ((c = getc(f)) != EOF)
-		h = (h ^ (unsigned char)c) * 0x100000001b3ULL;
+	/* by chunks: getc() per byte was a fifth of a small unit's cost */
+	while ((n = fread(chunk, 1, sizeof(chunk), f)))
+		for (size_t i = 0; i < n; i++)
+			h = (h ^ chunk[i]) * 0x100000001b3ULL;
 	if (ferror(f)) {
 		fclose(f);
 		return NULL;

@@ -16,9 +16,13 @@
 #define LF_VERSION		"0.1.0"
 
 /* Without out=DIR the plugin writes the unit's records, the same bytes as
- * DIR/NAME.lfr, into this section of the object (SHF_EXCLUDE: the final
- * link drops it); the tool reads them back from objects. */
-#define LF_RECORDS_SECTION	".lockfit.records"
+ * DIR/NAME.lfr, into this section of the object; the tool reads them back
+ * from objects.  SHF_EXCLUDE: a final link drops it.  ".discard.": the
+ * kernel's linker scripts drop it too, from modules (module.lds, an ld -r
+ * link that keeps SHF_EXCLUDE sections and would change the module's
+ * build ID) and from vmlinux, and modpost does not warn about it as an
+ * unknown non-allocated section. */
+#define LF_RECORDS_SECTION	".discard.lockfit.records"
 
 /*
  * Enumerations: X(value) per value, in the order the plugin's own enums

@@ -7,8 +7,9 @@
 # Needs: g++ and GCC's plugin headers for the plugin, libjansson for JSON,
 # jq and python3-jsonschema for the tests, coccinelle and sparse for the
 # rewrite patches, and linux-source-6.1 plus kbuild's tools for the real
-# kernel tests (scripts/kernel-tree.sh), ccache for the records-in-objects
-# tests (a cache hit must bring the records).
+# kernel tests (scripts/kernel-tree.sh), ccache and distcc for the
+# records-in-objects tests (a cache hit and a distcc compile must bring the
+# records).
 set -eu
 
 gccver=$(gcc -dumpversion 2>/dev/null | cut -d. -f1)
@@ -17,7 +18,7 @@ packages=(
 	jq python3 python3-jsonschema
 	coccinelle sparse
 	linux-source-6.1 flex bison bc libelf-dev libssl-dev cpio kmod xz-utils
-	ccache
+	ccache distcc
 )
 
 if [ "${1:-}" = "--list" ]; then

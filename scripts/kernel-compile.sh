@@ -25,7 +25,7 @@ Options:
   --no-plugin            compile without any plugin (baseline for timing)
   --out DIR              plugin output directory (created; default ./lockfit-out)
   --no-out               no out=: the records go into each object's
-                         .lockfit.records section (docs/RECORDS.md)
+                         .discard.lockfit.records section (docs/RECORDS.md)
   --plugin-arg KEY=VAL   extra -fplugin-arg-NAME-KEY=VAL (repeatable)
   --ccache DIR           compile through ccache (Debian: /usr/lib/ccache),
                          with its cache in DIR

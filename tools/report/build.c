@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * build.c - lockfit build: run the user's make with the plugin added to
- * KCFLAGS, show progress, then print the text report.
+ * KCFLAGS, show progress, then print the text report: of the objects
+ * make wrote (records in their section), or with --out of a record
+ * directory.
  *
  * make's output (both streams) is passed through to our stderr so that
  * stdout carries only the report.  Its stderr is also scanned: when the
@@ -33,14 +35,21 @@ static const char usage[] =
 "                     -- make [ARGS...]\n"
 "\n"
 "Run the given make command with the lockfit plugin added to KCFLAGS:\n"
-"  KCFLAGS=\"<your KCFLAGS> -fplugin=PLUGIN -fplugin-arg-lockfit-out=DIR\"\n"
+"  KCFLAGS=\"<your KCFLAGS> -fplugin=PLUGIN -fplugin-arg-lockfit-srcroot=SRC\"\n"
 "(your KCFLAGS come from a KCFLAGS=... argument, else the environment),\n"
-"then print the text report of DIR on stdout.  make's own output goes to\n"
-"stderr, with the number of record files written so far while it runs\n"
-"(updated every second when stderr is a terminal, else one final line).\n"
+"then print the text report on stdout.  Each compile writes its records\n"
+"into its object (section .discard.lockfit.records, which the links of\n"
+"vmlinux and modules drop), so ccache hits and distcc builds keep them;\n"
+"the report reads the objects of the build's output directory: M=DIR,\n"
+"else O=DIR, else $KBUILD_OUTPUT, else the make -C directory (relative\n"
+"paths from it).\n"
+"make's own output goes to stderr.\n"
 "\n"
 "Options:\n"
-"  --out DIR        record directory (default ./lockfit-out, created)\n"
+"  --out DIR        write records to the record directory DIR instead\n"
+"                   (-fplugin-arg-lockfit-out=DIR, created) and report it;\n"
+"                   stderr shows the number of record files written so\n"
+"                   far (every second on a terminal, else one final line)\n"
 "  --plugin PATH    the plugin (default $LOCKFIT_PLUGIN, else\n"
 "                   " LOCKFIT_ROOT "/plugin/lockfit.so)\n"
 "  --profile FILE   passed to the report (checked before the build starts)\n"
@@ -49,7 +58,9 @@ LF_HELP_COVERAGE
 "  -h, --help       show this help\n"
 "A DIR holding records of another configuration or tree (an earlier build\n"
 "with other options) is refused by the report: give a fresh --out, or\n"
-"--mixed-builds to read them together.\n"
+"--mixed-builds to read them together.  A kbuild output directory is\n"
+"read from kbuild's own lists (vmlinux.a, built-in.a, modules.order):\n"
+"objects of an earlier configuration are not read.\n"
 "Paths are made absolute and must not contain blanks (KCFLAGS is split on\n"
 "them).\n"
 "\n"
@@ -68,7 +79,9 @@ static const char *const plugin_errors[] = {
 };
 
 struct build {
-	const char *out, *plugin, *name;
+	const char *out;	/* record directory, or NULL: the objects */
+	const char *plugin, *name;
+	char *objdir;		/* kbuild's output directory (output_dir) */
 	char **cmd;
 	bool tty, progress_shown;
 	size_t files;
@@ -108,12 +121,10 @@ static const char *plugin_name(const char *path)
 	return name;
 }
 
-/* The source tree make runs in: its -C DIR, else here.  An O= build
- * compiles ../fs/x.c or /src/fs/x.c; the plugin names files relative to
- * this, so records say fs/x.c however kbuild spelled it. */
-static char *source_tree(char **cmd, int n)
+/* The directory make runs in: its -C DIR, else here (NULL). */
+static const char *make_dir(char **cmd, int n)
 {
-	const char *dir = ".";
+	const char *dir = NULL;
 
 	for (int i = 1; i < n; i++) {
 		if (!strcmp(cmd[i], "-C") && i + 1 < n)
@@ -123,7 +134,54 @@ static char *source_tree(char **cmd, int n)
 		else if (!strncmp(cmd[i], "--directory=", 12))
 			dir = cmd[i] + 12;
 	}
-	return absolute(dir, "make -C directory");
+	return dir;
+}
+
+/* The source tree make runs in.  An O= build compiles ../fs/x.c or
+ * /src/fs/x.c; the plugin names files relative to this, so records say
+ * fs/x.c however kbuild spelled it. */
+static char *source_tree(char **cmd, int n)
+{
+	const char *dir = make_dir(cmd, n);
+
+	return absolute(dir ? dir : ".", "make -C directory");
+}
+
+/* The value of make variable VAR (VAR=value arguments: the last wins),
+ * else NULL. */
+static const char *make_var(char **cmd, int n, const char *var)
+{
+	size_t len = strlen(var);
+	const char *val = NULL;
+
+	for (int i = 1; i < n; i++)
+		if (!strncmp(cmd[i], var, len) && cmd[i][len] == '=')
+			val = cmd[i] + len + 1;
+	return val;
+}
+
+/*
+ * Where kbuild writes the objects: M= (an external module), else O=,
+ * else $KBUILD_OUTPUT, else the source tree; kbuild resolves a relative
+ * one from the make -C directory.  Made absolute after make has run
+ * (kbuild creates an O= directory).
+ */
+static char *output_dir(char **cmd, int n)
+{
+	const char *dir = make_var(cmd, n, "M");
+	const char *top = make_dir(cmd, n);
+
+	if (!dir || !*dir)
+		dir = make_var(cmd, n, "O");
+	if (!dir || !*dir)
+		dir = make_var(cmd, n, "KBUILD_OUTPUT");
+	if (!dir || !*dir)
+		dir = getenv("KBUILD_OUTPUT");
+	if (!dir || !*dir)
+		return xstrdup(top ? top : ".");
+	if (dir[0] == '/' || !top)
+		return xstrdup(dir);
+	return xasprintf("%s/%s", top, dir);
 }
 
 /* The command with every KCFLAGS=... argument replaced by one that adds
@@ -132,7 +190,7 @@ static char **with_kcflags(struct build *b, char **cmd, int n)
 {
 	char **out = xcalloc(n + 2, sizeof(*out));
 	const char *user = getenv("KCFLAGS");
-	char *src = source_tree(cmd, n);
+	char *src = source_tree(cmd, n), *outarg;
 	int k = 0;
 
 	for (int i = 0; i < n; i++) {
@@ -141,10 +199,12 @@ static char **with_kcflags(struct build *b, char **cmd, int n)
 		else
 			out[k++] = cmd[i];
 	}
-	out[k++] = xasprintf("KCFLAGS=%s%s-fplugin=%s -fplugin-arg-%s-out=%s "
-			     "-fplugin-arg-%s-srcroot=%s",
+	outarg = b->out ? xasprintf(" -fplugin-arg-%s-out=%s", b->name, b->out) :
+		 xstrdup("");
+	out[k++] = xasprintf("KCFLAGS=%s%s-fplugin=%s%s -fplugin-arg-%s-srcroot=%s",
 			     user ? user : "", user && *user ? " " : "",
-			     b->plugin, b->name, b->out, b->name, src);
+			     b->plugin, outarg, b->name, src);
+	free(outarg);
 	free(src);
 	out[k] = NULL;
 	return out;
@@ -242,7 +302,7 @@ static void pump(struct build *b, int out_fd, int err_fd)
 	double last = 0;
 
 	while (fds[0].fd >= 0 || fds[1].fd >= 0) {
-		if (b->tty && now() - last >= 1.0) {
+		if (b->tty && b->out && now() - last >= 1.0) {
 			show_progress(b);
 			last = now();
 		}
@@ -308,9 +368,15 @@ static int run_make(struct build *b)
 
 	pump(b, out_fd, err_fd);
 	status = wait_status(pid);
-	b->files = count_records(b->out);
-	lf_fprintf(stderr, "lockfit: %s %s: %zu record files in %s\n", b->cmd[0],
-		   status ? "failed" : "finished", b->files, b->out);
+	if (b->out) {
+		b->files = count_records(b->out);
+		lf_fprintf(stderr, "lockfit: %s %s: %zu record files in %s\n",
+			   b->cmd[0], status ? "failed" : "finished", b->files,
+			   b->out);
+	} else {
+		lf_fprintf(stderr, "lockfit: %s %s: records in the objects of %s\n",
+			   b->cmd[0], status ? "failed" : "finished", b->objdir);
+	}
 	if (!status)
 		return 0;
 	if (b->blame)
@@ -334,8 +400,10 @@ static void setup(struct build *b, const char *out, const char *plugin)
 		       plugin, strerror(errno));
 	b->plugin = absolute(plugin, "plugin");
 	b->name = plugin_name(b->plugin);
-	lf_mkdir_p(out);
-	b->out = absolute(out, "record directory");
+	if (out) {
+		lf_mkdir_p(out);
+		b->out = absolute(out, "record directory");
+	}
 	b->tty = isatty(STDERR_FILENO);
 }
 
@@ -350,7 +418,7 @@ static int run(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	const char *out = "lockfit-out", *plugin = NULL;
+	const char *out = NULL, *plugin = NULL;
 	struct lf_report_opts ro = { .format = "text" };
 	struct build b = { 0 };
 	struct lf_profile prof;
@@ -387,10 +455,11 @@ static int run(int argc, char **argv)
 		lf_profile_load(ro.profile, &prof);
 	setup(&b, out, plugin);
 	b.cmd = with_kcflags(&b, argv + optind, argc - optind);
+	b.objdir = output_dir(argv + optind, argc - optind);
 	signal(SIGPIPE, SIG_IGN);
 	status = run_make(&b);
 	if (status)
 		return status;
-	ro.dir = b.out;
+	ro.dir = b.out ? b.out : absolute(b.objdir, "kbuild output directory");
 	return lf_report_run(&ro);
 }
