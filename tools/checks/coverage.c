@@ -63,24 +63,6 @@ static bool exists_in(const char *dir, const char *name)
 
 /* The build identity's srcroot and objtree (records_fields.c writes
  * "srcroot S, objtree O, config C"); false if the records have none. */
-static bool build_dirs(const struct lf_records *recs, char **src, char **obj)
-{
-	for (size_t i = 0; i < recs->recs.n; i++) {
-		const char *b = recs->recs.v[i].build, *o, *c;
-
-		if (!b || strncmp(b, "srcroot ", 8))
-			continue;
-		c = strstr(b, ", config ");
-		o = strstr(b, ", objtree ");
-		if (!c || !o || o > c)
-			continue;
-		*src = xasprintf("%.*s", (int)(o - b - 8), b + 8);
-		*obj = xasprintf("%.*s", (int)(c - o - 10), o + 10);
-		return true;
-	}
-	return false;
-}
-
 static bool kernel_tree(const char *dir)
 {
 	return is_dir(dir) && exists_in(dir, "Makefile") &&
@@ -104,10 +86,11 @@ static const char *text_of(const char *tree, const char *file)
 	return t;
 }
 
-/* Does one of lines LINE .. LINE+2 of TEXT name WORD (a call's lock
- * argument may sit on the next lines)?  Not "is it the lock's use": a
- * tree of another version fails it, a macro's site may too. */
-static bool names_word(const char *text, int line, const char *word)
+/* Does line LINE of TEXT hold WORD (as a word: AS_WORD)?  Not "is it
+ * the lock's use": a tree of another version fails it, a macro's site
+ * may too. */
+static bool line_holds(const char *text, int line, const char *word,
+		       bool as_word)
 {
 	const char *s = text, *e;
 	size_t n = strlen(word);
@@ -118,59 +101,90 @@ static bool names_word(const char *text, int line, const char *word)
 	}
 	if (!s)
 		return false;
-	e = s;
-	for (int k = 0; k < 3 && e && *e; k++) {
-		e = strchr(e, '\n');
-		e = e ? e + 1 : NULL;
-	}
-	if (!e)
-		e = s + strlen(s);
+	e = s + strcspn(s, "\n");
 	for (const char *p = s; p + n <= e; p++)
-		if (!strncmp(p, word, n) &&
-		    (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
-		    !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+		if (!strncmp(p, word, n) && (!as_word ||
+		    ((p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		     !(isalnum((unsigned char)p[n]) || p[n] == '_'))))
 			return true;
 	return false;
 }
 
-static void check_site(const char *tree, const struct lf_lock *l,
-		       const struct lf_site *s, const struct lf_ilock *il)
+/* The word the text of a use of lock ID holds ("lock" for "struct a::lock"),
+ * NULL when the identity names none (bit locks, parameters). */
+static const char *lock_word(struct strmap *words, const char *id)
 {
-	const struct lf_rec *r = s->rec;
-	const char *t;
+	struct lf_ilock il;
+	char *why, *w = strmap_get(words, id);
 
-	if (s->via || !il->indexed || !r->file)
-		return;		/* a bound parameter names another lock */
-	t = text_of(tree, r->file);
-	if (!t)
-		lf_die("%s:%d: the tree %s does not match these records: %s "
-		       "(a site of %s) is not in it; give --tree the tree the "
-		       "records were built from", r->src, r->srcline, tree,
-		       r->file, l->name);
-	/* a wrapper (inode_lock(inode)) names its own api, not the lock */
-	if (!names_word(t, r->line, il->word) &&
-	    !(r->api && names_word(t, r->line, r->api)))
-		lf_die("%s:%d: the tree %s does not match these records: %s:%d "
-		       "(a site of %s) names neither '%s' nor its call (lines "
-		       "moved?); give "
-		       "--tree the tree the records were built from", r->src,
-		       r->srcline, tree, r->file, r->line, l->name, il->word);
+	if (!w) {
+		w = lf_ilock_parse(&il, id, &why) && il.kind != LF_IK_NONE ?
+		    il.word : "";
+		strmap_put(words, id, w);
+	}
+	return *w ? w : NULL;
 }
 
-static void check_tree(const char *tree, struct lf_analysis *a)
-{
-	texts = strmap_new();
-	for (size_t i = 0; i < a->locks.locks.n; i++) {
-		const struct lf_lock *l = a->locks.locks.v[i];
-		struct lf_ilock il;
-		char *why;
+/* A file's recorded sites of locks with a searchable name. */
+struct fsites {
+	size_t held;			/* whose line names the call or the lock */
+	const struct lf_rec *first;	/* the first whose line does not */
+};
 
-		if (!lf_ilock_parse(&il, l->name, &why))
+/*
+ * Each recorded site of an rwlock_t or rw_semaphore (the locks whose
+ * rewrites depend on the tree) must be in the tree, and a file none of
+ * whose sites' lines name their call or lock has moved on since the
+ * build.  One site whose line does not, among others that do, is a call
+ * through a macro of another name (spin_lock_irqsave recorded as
+ * raw_spin_lock_irqsave): not a mismatch.
+ */
+void lf_cov_check_tree(const char *tree, const struct lf_analysis *a)
+{
+	struct strmap *words = strmap_new(), *files = strmap_new();
+	struct { const char **v; size_t n, cap; } names = { 0 };
+
+	texts = strmap_new();
+	for (size_t i = 0; i < a->recs.recs.n; i++) {
+		const struct lf_rec *r = &a->recs.recs.v[i];
+		const char *t, *word;
+		struct fsites *f;
+
+		/* the locks whose rewrites depend on the tree */
+		if ((r->kind != LF_REC_SECTION && r->kind != LF_REC_RELEASE_ONLY) ||
+		    !r->file || !r->api || !r->lock || !r->cls ||
+		    (strcmp(r->cls, "rwlock") && strcmp(r->cls, "rwsem")) ||
+		    !(word = lock_word(words, r->lock)))
 			continue;
-		for (size_t k = 0; k < l->sites.n; k++)
-			check_site(tree, l, &l->sites.v[k], &il);
-		for (size_t k = 0; k < l->rels.n; k++)
-			check_site(tree, l, &l->rels.v[k], &il);
+		t = text_of(tree, r->file);
+		if (!t)
+			lf_die("%s:%d: the tree %s does not match these records: "
+			       "%s (a site of %s) is not in it; give the tree the "
+			       "records were built from", r->src, r->srcline, tree,
+			       r->file, r->lock);
+		if (!(f = strmap_get(files, r->file))) {
+			f = xcalloc(1, sizeof(*f));
+			strmap_put(files, r->file, f);
+			VEC_PUSH(&names, r->file);
+		}
+		/* a wrapper names its own call, not the lock: inode_lock(inode),
+		 * raw_spin_lock_rcu_node(rnp) */
+		if (line_holds(t, r->line, r->api, false) ||
+		    line_holds(t, r->line, word, true))
+			f->held++;
+		else if (!f->first)
+			f->first = r;
+	}
+	for (size_t i = 0; i < names.n; i++) {
+		const struct fsites *f = strmap_get(files, names.v[i]);
+		const struct lf_rec *r = f->first;
+
+		if (!f->held)
+			lf_die("%s:%d: the tree %s does not match these records: "
+			       "%s:%d (a site of %s) names neither %s() nor the "
+			       "lock (lines moved?); give the tree the records "
+			       "were built from", r->src, r->srcline, tree,
+			       r->file, r->line, r->lock, r->api);
 	}
 }
 
@@ -462,14 +476,15 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 		       const char *dir)
 {
 	struct ctx c = { .a = a, .dir = dir };
-	char *src = NULL, *obj = NULL, *config = NULL;
+	const char *src = NULL, *obj = NULL;
+	char *config = NULL;
 	struct lf_index ix = { 0 };
 	struct lf_lock **which;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	bool has_build;
 
 	a->cov = xcalloc(1, sizeof(*a->cov));
-	has_build = build_dirs(&a->recs, &src, &obj);
+	has_build = lf_records_build_dirs(&a->recs, &src, &obj);
 	if (o->assume_complete) {
 		a->cov->assumed = true;
 		not_checked(a, "--assume-complete");
@@ -488,7 +503,7 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 		return;
 	}
 	c.tree = a->cov->tree;
-	check_tree(c.tree, a);
+	lf_cov_check_tree(c.tree, a);
 	if (has_build) {
 		c.src = src;
 		c.obj = obj;

@@ -80,6 +80,11 @@ struct lf_cov_run {
 void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 		       const char *dir);
 
+/* Die (exit 2) unless TREE is the tree A's records were built from:
+ * every recorded site's file in it, its lines naming the lock or the
+ * site's call.  lf_coverage_apply() checks its tree so. */
+void lf_cov_check_tree(const char *tree, const struct lf_analysis *a);
+
 /* Outputs: the lock block's lines (at most MAX unseen uses, 0: all),
  * its JSON value (null when not looked up). */
 void lf_cov_text(FILE *out, const struct lf_lock *l, const char *indent,

@@ -31,6 +31,7 @@
 #include "analysis/analysis.h"
 #include "index/index.h"
 #include "patch/patch.h"
+#include "checks/coverage.h"
 
 static char *real_dir(const char *path, const char *what)
 {
@@ -53,108 +54,13 @@ static bool exists_in(const char *root, const char *rel)
 	return ok;
 }
 
-/* "srcroot S, objtree O, config C" (records_fields.c): S and O. */
-static bool parse_identity(const char *id, char **src, char **obj)
-{
-	const char *o = strstr(id, ", objtree "), *c = strrchr(id, ',');
-
-	if (strncmp(id, "srcroot ", 8) || !o || !c || c <= o ||
-	    strncmp(c, ", config ", 9))
-		return false;
-	*src = xasprintf("%.*s", (int)(o - id - 8), id + 8);
-	*obj = xasprintf("%.*s", (int)(c - o - 10), o + 10);
-	return true;
-}
-
-/* Line LINE of FILE in SRC, or NULL if the file has fewer lines. */
-static char *line_of(const char *src, const char *file, int line)
-{
-	char *path = xasprintf("%s/%s", src, file), *text = lf_read_file(path, NULL);
-	const char *p = text;
-	char *out = NULL;
-
-	for (int n = 1; p && *p && n < line; n++) {
-		p = strchr(p, '\n');
-		p = p ? p + 1 : NULL;
-	}
-	if (p && *p && line > 0)
-		out = xasprintf("%.*s", (int)strcspn(p, "\n"), p);
-	free(text);
-	free(path);
-	return out;
-}
-
-struct fsites {
-	size_t n, held;			/* sites; sites whose line holds the call */
-	const struct lf_rec *first;	/* the first that does not */
-};
-
-/*
- * Do the recorded sites stand where the records say?  Each site's file
- * must be in the tree, and its line there; a file none of whose lines
- * hold their recorded call (read_lock) has moved on since the build.
- * One site that does not, among others that do, is a call through a
- * macro of another name: not a mismatch.
- */
-static void match_tree(const struct lf_analysis *a, const char *src)
-{
-	struct strmap *files = strmap_new();
-	struct lf_strv names = { 0 };
-
-	for (size_t i = 0; i < a->recs.recs.n; i++) {
-		const struct lf_rec *r = &a->recs.recs.v[i];
-		struct fsites *f;
-		char *text;
-
-		if ((r->kind != LF_REC_SECTION && r->kind != LF_REC_RELEASE_ONLY) ||
-		    !r->file || !r->api || !lf_path_ok(r->file))
-			continue;
-		if (!exists_in(src, r->file))
-			lf_die("%s:%d: %s is not in %s: the tree does not match "
-			       "the records", r->src, r->srcline,
-			       lf_mail_esc(r->file), src);
-		text = line_of(src, r->file, r->line);
-		if (!text)
-			lf_die("%s:%d: %s has no line %d: the tree does not match "
-			       "the records", r->src, r->srcline,
-			       lf_mail_esc(r->file), r->line);
-		f = strmap_get(files, r->file);
-		if (!f) {
-			f = xcalloc(1, sizeof(*f));
-			strmap_put(files, r->file, f);
-			lf_strv_add(&names, r->file);
-		}
-		f->n++;
-		if (strstr(text, r->api))
-			f->held++;
-		else if (!f->first)
-			f->first = r;
-		free(text);
-	}
-	for (size_t i = 0; i < names.n; i++) {
-		const struct fsites *f = strmap_get(files, names.v[i]);
-		const struct lf_rec *r = f->first;
-
-		if (!f->held)
-			lf_die("%s:%d: %s:%d does not hold %s(): the tree does not "
-			       "match the records (lines moved?)", r->src,
-			       r->srcline, lf_mail_esc(r->file), r->line,
-			       lf_mail_esc(r->api));
-	}
-}
-
 void lf_pbuild_resolve(struct lf_pbuild *b, const struct lf_analysis *a,
 		       const char *tree, const char *build)
 {
-	char *rsrc = NULL, *robj = NULL, *p;
+	const char *rsrc = NULL, *robj = NULL;
+	char *p;
 
-	for (size_t i = 0; i < a->recs.recs.n && !rsrc; i++) {
-		const struct lf_rec *r = &a->recs.recs.v[i];
-
-		if (r->build && !parse_identity(r->build, &rsrc, &robj))
-			lf_die("%s:%d: a build identity lockfit cannot read",
-			       r->src, r->srcline);
-	}
+	lf_records_build_dirs(&a->recs, &rsrc, &robj);
 	if (!tree && !rsrc)
 		lf_die("--tree KSRC is needed: the records carry no build identity");
 	b->src = real_dir(tree ? tree : rsrc, tree ? "--tree" :
@@ -179,9 +85,9 @@ void lf_pbuild_resolve(struct lf_pbuild *b, const struct lf_analysis *a,
 		       exists_in(b->src, "include/config/auto.conf")))
 		lf_die("%s is configured itself: kbuild builds in %s (O=) only "
 		       "from a clean source tree", b->src, b->obj);
-	match_tree(a, b->src);
-	free(rsrc);
-	free(robj);
+	/* the coverage has checked its tree; the patches may be for another */
+	if (!a->cov || !a->cov->tree || strcmp(a->cov->tree, b->src))
+		lf_cov_check_tree(b->src, a);
 }
 
 static bool rewritten_use(const struct lf_use *u)

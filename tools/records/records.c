@@ -510,3 +510,15 @@ void lf_records_load(const char *dir, unsigned load, struct lf_records *out)
 		       out->skipped_files);
 	dedup(out);
 }
+
+bool lf_records_build_dirs(const struct lf_records *recs, const char **src,
+			   const char **obj)
+{
+	for (size_t i = 0; i < recs->recs.n; i++)
+		if (recs->recs.v[i].srcroot) {
+			*src = recs->recs.v[i].srcroot;
+			*obj = recs->recs.v[i].objtree;
+			return true;
+		}
+	return false;
+}

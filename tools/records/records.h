@@ -99,6 +99,7 @@ struct lf_rec {
 	const char *reason;
 	/* tu */
 	const char *build;	/* the build identity, NULL if none */
+	const char *srcroot, *objtree;	/* its directories */
 	bool complete;
 	long tu_sections, tu_unknown;	/* what the plugin says it wrote */
 };
@@ -139,5 +140,11 @@ void lf_records_load(const char *dir, unsigned load, struct lf_records *out);
 #define LF_HELP_MIXED_BUILDS \
 "  --mixed-builds   read records of different trees or builds together\n" \
 "                   (refused by default: docs/RECORDS.md, \"tu\")\n"
+
+/* The source tree and kbuild output directory of the first unit of RECS
+ * with a build identity (all agree unless --mixed-builds); false if no
+ * unit has one (hand-written records). */
+bool lf_records_build_dirs(const struct lf_records *recs, const char **src,
+			   const char **obj);
 
 #endif

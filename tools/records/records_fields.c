@@ -654,6 +654,8 @@ static bool hook_build(json_t *o, void *dst, struct lf_parse *p)
 		return lf_fail(p, "config", "a hexadecimal hash");
 	r->build = xasprintf("srcroot %s, objtree %s, config %s", root, obj,
 			     config);
+	r->srcroot = root;
+	r->objtree = obj;
 	p->what = what;
 	return true;
 }
