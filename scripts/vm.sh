@@ -207,12 +207,12 @@ pick_accel() {
 	case $accel in tcg | kvm) echo "$accel"; return ;; esac
 	if [ -w /dev/kvm ] && [ -r /dev/kvm ]; then
 		mkdir -p "$3/probe"
-		if qemu_boot "$1" "$2" probe kvm "$3/probe" 30 &&
+		if qemu_boot "$1" "$2" probe kvm "$3/probe" 20 &&
 		   grep -q LFVM-PROBE-OK "$3/probe/console.log"; then
 			echo kvm
 			return
 		fi
-		msg "KVM probe boot did not finish in 30s: using TCG"
+		msg "KVM probe boot did not finish in 20s: using TCG"
 	fi
 	echo tcg
 }

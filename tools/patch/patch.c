@@ -20,7 +20,7 @@
 
 static const char usage[] =
 "Usage: lockfit patch DIR --tree KSRC [--lock NAME] [--out PATCHDIR] [--apply]\n"
-"                         [--profile FILE] [--mixed-builds]\n"
+"                         [--profile FILE] [--mixed-builds] [--boot]\n"
 "\n"
 "For each lock of the records in DIR whose verdict calls for a rewrite\n"
 "(spinlock, percpu_rwsem), each hot bit spinlock that can embed a\n"
@@ -42,6 +42,10 @@ static const char usage[] =
 "  --apply          apply every verified patch to KSRC, or none if any of\n"
 "                   them no longer applies\n"
 "  --profile FILE   as for lockfit report (what makes a bit lock hot)\n"
+"  --boot           then build the verified patches, together, into lockfit's\n"
+"                   VM kernel (lockdep, lock_stat), boot it under QEMU with a\n"
+"                   workload and refuse them all on a lockdep report or other\n"
+"                   splat, a failed build or boot (docs/VM.md); before --apply\n"
 LF_HELP_MIXED_BUILDS
 "  -h, --help       show this help\n"
 "\n"
@@ -66,7 +70,7 @@ const struct lf_cmd lf_cmd_patch = {
 
 struct opts {
 	const char *dir, *tree, *lock, *out, *profile;
-	bool apply;
+	bool apply, boot;
 	unsigned load;		/* LF_LOAD_* */
 };
 
@@ -77,6 +81,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		{ "lock", required_argument, NULL, 'l' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "apply", no_argument, NULL, 'a' },
+		{ "boot", no_argument, NULL, 'b' },
 		{ "profile", required_argument, NULL, 'p' },
 		LF_LONGOPT_MIXED_BUILDS,
 		{ "help", no_argument, NULL, 'h' },
@@ -92,6 +97,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'l': o->lock = optarg; break;
 		case 'o': o->out = optarg; break;
 		case 'a': o->apply = true; break;
+		case 'b': o->boot = true; break;
 		case 'p': o->profile = optarg; break;
 		case LF_OPT_MIXED_BUILDS: o->load |= LF_LOAD_MIXED_BUILDS; break;
 		case 'h': lf_help(&lf_cmd_patch);
@@ -357,6 +363,11 @@ static int run(int argc, char **argv)
 		failed += jobs.v[i]->failed != NULL;
 	}
 	summary(&t);
+	if (o.boot && !lf_boot(&jobs, out)) {
+		if (o.apply)
+			printf("apply: NONE applied, refused at boot\n");
+		return LF_EXIT_FOUND;
+	}
 	if (o.apply && !apply(&jobs, tree, out))
 		return LF_EXIT_FOUND;
 	if (!o.apply)
