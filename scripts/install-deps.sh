@@ -8,7 +8,8 @@
 # jq and python3-jsonschema for the tests, coccinelle and sparse for the
 # rewrite patches, and linux-source-6.1 plus kbuild's tools for the real
 # kernel tests (scripts/kernel-tree.sh), ccache for the records-in-objects
-# tests (a cache hit must bring the records).
+# tests (a cache hit must bring the records), qemu-system-x86 and
+# busybox-static for the VM (scripts/vm.sh: make vm, check-vm, bench-vm).
 set -eu
 
 gccver=$(gcc -dumpversion 2>/dev/null | cut -d. -f1)
@@ -18,6 +19,7 @@ packages=(
 	coccinelle sparse
 	linux-source-6.1 flex bison bc libelf-dev libssl-dev cpio kmod xz-utils
 	ccache
+	qemu-system-x86 busybox-static
 )
 
 if [ "${1:-}" = "--list" ]; then

@@ -40,6 +40,8 @@ Environment:
   LOCKFIT_VM_TIMEOUT        bound of one boot with the workload (s, default 900)
   LOCKFIT_VM_BUILD_TIMEOUT  bound of one kernel build (s, default 5400)
   LOCKFIT_VM_SMP, LOCKFIT_VM_MEM  guest CPUs (2) and memory (256M)
+  LOCKFIT_VM_MODULE_PATCH   the default of --module-patch (a test hook: lockfit
+                            patch --boot runs "vm.sh verify --patch ...")
 EOF
 }
 
@@ -67,7 +69,7 @@ cmd=${1:-}
 [ $# -gt 0 ] && shift
 objdir=$cache/vm/build
 out=
-module_patch=
+module_patch=${LOCKFIT_VM_MODULE_PATCH:-}
 patches=()
 bench=0
 runs=3
@@ -235,7 +237,7 @@ check() {
 			echo "refused: splat in the kernel log: ${first#*:}"
 			# the report: from 3 lines before to its end marker
 			sed -n "$(( ${first%%:*} > 3 ? ${first%%:*} - 3 : 1 )),\$p" "$w/console.log" |
-				sed '/end trace\|^\[ *[0-9.]*\] *$/q' | head -n 80
+				sed '/end trace/q' | head -n 80
 		} >"$w/verdict.txt"
 	elif ! grep -q LFVM-DONE "$w/console.log"; then
 		echo "refused: the workload did not finish (timeout or crash)" >"$w/verdict.txt"
@@ -264,8 +266,11 @@ boot_run() {
 		echo "accel $ac"
 		echo "boot_and_workload_seconds $(echo "$(date +%s.%N) - $t0" | bc)"
 		echo "qemu_status $rc"
-		grep -o 'LFVM [0-9.]* .*' "$w/console.log" 2>/dev/null || true
+		grep -o 'LFVM [0-9.]* .*' "$w/console.log" 2>/dev/null | tr -d '\r' || true
 	} >"$w/timings.txt"
+	# the serial console ends its lines in CR LF
+	[ ! -e "$w/console.log" ] || { tr -d '\r' <"$w/console.log" >"$w/console.tmp" &&
+		mv "$w/console.tmp" "$w/console.log"; }
 	[ $rc != 124 ] && [ $rc != 137 ] || msg "the boot timed out after ${boot_timeout}s"
 	if [ "$3" = full ] && [ -s "$w/out.img" ]; then
 		mkdir -p "$w/guest"
