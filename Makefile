@@ -97,6 +97,9 @@ fuzz: $(FUZZ_TOOL)
 deps:
 	@scripts/install-deps.sh
 
+deps-vm:
+	@scripts/install-deps.sh --vm
+
 example: deps
 	$(MAKE) all
 	rm -rf build/example
@@ -144,16 +147,16 @@ kernel-report: deps
 	scripts/kernel-report.sh
 
 # The VM targets boot kernels: never part of check or check-kernel.
-vm: deps
+vm: deps-vm
 	$(MAKE) all
 	rm -rf build/vm
 	scripts/vm.sh run --out build/vm
 
-check-vm: deps
+check-vm: deps-vm
 	$(MAKE) all
 	testsuite/vm/run
 
-bench-vm: deps
+bench-vm: deps-vm
 	$(MAKE) all
 	testsuite/vm/bench
 
@@ -163,4 +166,4 @@ clean:
 	rm -rf build/fuzz $(GEN_RULES)
 
 .PHONY: all cocci deps example check check-kernel bench bench-report kernel-report fuzz clean \
-	vm check-vm bench-vm
+	deps-vm vm check-vm bench-vm
