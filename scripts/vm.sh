@@ -249,6 +249,7 @@ check() {
 }
 
 chosen_accel=		# one probe per invocation
+scratch_w=		# the directory of scratch_kernel's copies
 
 # boot_run OBJDIR WORK MODE: initramfs, boot, outputs; 0 clean, 1 refused
 boot_run() {
@@ -299,6 +300,10 @@ scratch_kernel() {
 	src=$(src_dir)
 	command -v unshare >/dev/null || die "unshare (util-linux) is needed"
 	rm -rf "$w/src" "$w/build"
+	# the scratch copies are big: removed at exit (LOCKFIT_KEEP_SCRATCH keeps them)
+	scratch_w=$w
+	[ -n "${LOCKFIT_KEEP_SCRATCH:-}" ] ||
+		trap '[ -z "$scratch_w" ] || rm -rf "$scratch_w/src" "$scratch_w/build"' EXIT
 	msg "scratch copy of $src and $objdir ..."
 	cp -al "$src" "$w/src"
 	cp -a "$objdir" "$w/build"
@@ -349,14 +354,17 @@ verify)
 	need_tools
 	cmd_kernel >/dev/null
 	mkdir -p "$out"
+	rm -f "$out/verdict.txt"
+	rc=0
 	if [ ${#patches[@]} = 0 ]; then
-		boot_run "$objdir" "$out/boot" full || { cp "$out/boot/verdict.txt" "$out/"; exit 1; }
+		boot_run "$objdir" "$out/boot" full || rc=1
+	elif scratch_kernel "$out"; then
+		boot_run "$out/build" "$out/boot" full || rc=1
 	else
-		scratch_kernel "$out" || exit 1
-		boot_run "$out/build" "$out/boot" full || { cp "$out/boot/verdict.txt" "$out/"; exit 1; }
-		rm -rf "$out/src" "$out/build"
+		rc=1
 	fi
-	cp "$out/boot/verdict.txt" "$out/" ;;
+	[ -e "$out/verdict.txt" ] || cp "$out/boot/verdict.txt" "$out/" 2>/dev/null || true
+	exit $rc ;;
 bench)
 	[ -n "$out" ] && [ ${#patches[@]} -gt 0 ] || die "bench needs --out OUT and --patch FILE"
 	need_tools
@@ -372,8 +380,7 @@ bench)
 				sed "s/^/$k $i /" | tee -a "$out/bench.txt"
 		done
 	done
-	awk -f "$vmdir/bench-ratio.awk" "$out/bench.txt" | tee "$out/ratio.txt"
-	rm -rf "$out/src" "$out/build" ;;
+	awk -f "$vmdir/bench-ratio.awk" "$out/bench.txt" | tee "$out/ratio.txt" ;;
 -h | --help) usage ;;
 '') usage >&2; exit 2 ;;
 *) die "unknown command '$cmd' (try --help)" ;;

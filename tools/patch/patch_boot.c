@@ -73,6 +73,7 @@ bool lf_boot(struct lf_pjobs *jobs, const char *out)
 	bootdir = xasprintf("%s/boot", out);
 	logname = xasprintf("%s/log/boot.log", out);
 	write_or_die(diff, sb_str(&sb));
+	lf_rm_rf(bootdir);	/* no verdict of an earlier run */
 	printf("boot: %zu patch%s built into the VM kernel and booted under "
 	       "lockdep (%s verify, minutes) ...\n", n, n == 1 ? "" : "es",
 	       lf_mail_esc(vm));
