@@ -118,11 +118,29 @@ need_tools() {
 # src_dir: the pristine 6.1 source of kernel-tree.sh --objtree
 src_dir() { echo "$cache/src-6.1"; }
 
+# kmake OBJDIR ARGS...: make -C SRC O=OBJDIR ARGS, bounded.  The scratch
+# build directory of scratch_kernel is built in a private mount namespace
+# where the scratch copies are bind-mounted over the original paths:
+# kbuild's command lines and dependency files hold absolute source paths,
+# and with the same paths make rebuilds only what the patches change.
+kmake() {
+	local o=$1 src
+	shift
+	src=$(src_dir)
+	if [ -n "$scratch_w" ] && [ "$o" = "$scratch_w/build" ]; then
+		unshare -m --propagation private bash -c '
+			mount --bind "$1" "$3" && mount --bind "$2" "$4" && shift 4 && "$@"' \
+			_ "$scratch_w/src" "$scratch_w/build" "$src" "$objdir" \
+			timeout --kill-after=30 "$build_timeout" make -C "$src" O="$objdir" "$@"
+	else
+		timeout --kill-after=30 "$build_timeout" make -C "$src" O="$o" "$@"
+	fi
+}
+
 # kernel_build OBJDIR LOG: make bzImage modules, bounded; 1 on failure
 kernel_build() {
 	local t0=$SECONDS rc=0
-	timeout --kill-after=30 "$build_timeout" \
-		make -C "$(src_dir)" O="$1" -j"$jobs" bzImage modules >"$2" 2>&1 </dev/null || rc=$?
+	kmake "$1" -j"$jobs" bzImage modules >"$2" 2>&1 </dev/null || rc=$?
 	echo "build_seconds $((SECONDS - t0))" >>"$2"
 	[ $rc = 0 ] && return 0
 	tail -n 25 "$2" >&2
@@ -168,7 +186,7 @@ initramfs() {
 			return 1
 		}
 	fi
-	make -C "$(src_dir)" O="$obj" M="$w/module" modules >"$w/module-build.log" 2>&1 </dev/null || {
+	kmake "$obj" M="$w/module" modules >"$w/module-build.log" 2>&1 </dev/null || {
 		tail -n 20 "$w/module-build.log" >&2
 		msg "the test module does not build (log: $w/module-build.log)"
 		return 1
@@ -298,7 +316,6 @@ boot_run() {
 scratch_kernel() {
 	local w=$1 src obj f
 	src=$(src_dir)
-	command -v unshare >/dev/null || die "unshare (util-linux) is needed"
 	rm -rf "$w/src" "$w/build"
 	# the scratch copies are big: removed at exit (LOCKFIT_KEEP_SCRATCH keeps them)
 	scratch_w=$w
@@ -310,7 +327,7 @@ scratch_kernel() {
 	for p in "${patches[@]}"; do
 		# the files a patch changes become real copies first
 		for f in $(sed -n 's|^+++ b/||p' "$p"); do
-			case $f in /* | *..*) die "$p: bad path $f" ;; esac
+			case $f in /* | *..* | *[!A-Za-z0-9_./+-]*) die "$p: bad path '$f'" ;; esac
 			[ -e "$w/src/$f" ] || continue
 			cp -p "$w/src/$f" "$w/src/$f.lockfit-copy"
 			mv "$w/src/$f.lockfit-copy" "$w/src/$f"
@@ -324,12 +341,8 @@ scratch_kernel() {
 	done
 	msg "building the patched kernel (log: $w/build.log) ..."
 	local t0=$SECONDS
-	if ! unshare -m --propagation private bash -c '
-		mount --bind "$1" "$3" && mount --bind "$2" "$4" && shift 4 && "$@"' \
-		_ "$w/src" "$w/build" "$src" "$objdir" \
-		timeout --kill-after=30 "$build_timeout" \
-		make -C "$src" O="$objdir" -j"$jobs" bzImage modules >"$w/build.log" 2>&1 </dev/null; then
-		tail -n 25 "$w/build.log" >&2
+	command -v unshare >/dev/null || die "unshare (util-linux) is needed"
+	if ! kernel_build "$w/build" "$w/build.log"; then
 		echo "refused: the patched kernel does not build (log: $w/build.log)" >"$w/verdict.txt"
 		msg "$(cat "$w/verdict.txt")"
 		return 1
