@@ -389,7 +389,8 @@ bench)
 			o=$objdir
 			[ $k = base ] || o=$out/build
 			boot_run "$o" "$out/$k.$i" bench || exit 1
-			grep -o 'LFVM-BENCH .*' "$out/$k.$i/console.log" | tr -d '\r' |
+			# kernel messages may share the console line
+			grep -o 'LFVM-BENCH [a-z]* [0-9.]* [a-z/]*' "$out/$k.$i/console.log" |
 				sed "s/^/$k $i /" | tee -a "$out/bench.txt"
 		done
 	done
