@@ -9,6 +9,12 @@
 #   make bench         plugin overhead on real kernel files, as ratios
 #   make bench-report  report time and memory on 1x, 10x, 80x replicated real records
 #   make kernel-report lockfit build over a Linux 6.1 subset, then its patches
+#   make vm            the VM kernel (lockdep, lock_stat) booted under QEMU with
+#                      the workload: build/vm/ gets lock_stat.txt, dmesg.txt
+#   make check-vm      VM kernel, boot, lockfit patch --boot on a clean and a
+#                      broken patch (tens of minutes the first time; docs/VM.md)
+#   make bench-vm      lfvm-bench on the unpatched and the patched VM kernel,
+#                      RUNS= interleaved boots each (default 3), as ratios
 #
 # Everything GCC-specific is in plugin/compat.h; lock facts are in rules/.
 # Generated files (plugin/rules.gen.c, tools/records/rules.gen.c) are made in the
@@ -95,6 +101,9 @@ fuzz: $(FUZZ_TOOL)
 deps:
 	@scripts/install-deps.sh
 
+deps-vm:
+	@scripts/install-deps.sh --vm
+
 example: deps
 	$(MAKE) all
 	rm -rf build/example
@@ -146,9 +155,24 @@ kernel-report: deps
 	$(MAKE) all
 	scripts/kernel-report.sh
 
+# The VM targets boot kernels: never part of check or check-kernel.
+vm: deps-vm
+	$(MAKE) all
+	rm -rf build/vm
+	scripts/vm.sh run --out build/vm
+
+check-vm: deps-vm
+	$(MAKE) all
+	testsuite/vm/run
+
+bench-vm: deps-vm
+	$(MAKE) all
+	testsuite/vm/bench
+
 clean:
 	rm -f plugin/*.o plugin/lockfit.so tools/lockfit plugin/rules.gen.c plugin/rules.gen.c.tmp
 	rm -f tools/records/rules.gen.c tools/records/rules.gen.c.tmp
 	rm -rf build/fuzz $(GEN_RULES)
 
-.PHONY: all cocci deps example check check-kernel bench bench-report kernel-report fuzz clean
+.PHONY: all cocci deps example check check-kernel bench bench-report kernel-report fuzz clean \
+	deps-vm vm check-vm bench-vm

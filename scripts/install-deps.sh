@@ -3,13 +3,15 @@
 #
 #   scripts/install-deps.sh          install what is missing (needs root)
 #   scripts/install-deps.sh --list   print the package list and exit
+#   scripts/install-deps.sh --vm     also the VM's (make vm, check-vm, bench-vm)
 #
 # Needs: g++ and GCC's plugin headers for the plugin, libjansson for JSON,
 # jq and python3-jsonschema for the tests, coccinelle and sparse for the
 # rewrite patches, and linux-source-6.1 plus kbuild's tools for the real
 # kernel tests (scripts/kernel-tree.sh), ccache and distcc for the
 # records-in-objects tests (a cache hit and a distcc compile must bring the
-# records).
+# records).  --vm: qemu-system-x86 and busybox-static for scripts/vm.sh,
+# libc6-dev for its static lfvm-bench.
 set -eu
 
 gccver=$(gcc -dumpversion 2>/dev/null | cut -d. -f1)
@@ -21,12 +23,16 @@ packages=(
 	ccache distcc
 )
 
+if [ "${1:-}" = "--vm" ]; then
+	packages+=(qemu-system-x86 busybox-static libc6-dev file)
+	shift
+fi
 if [ "${1:-}" = "--list" ]; then
 	printf '%s\n' "${packages[@]}"
 	exit 0
 fi
 if [ $# -gt 0 ]; then
-	echo "usage: $0 [--list]" >&2
+	echo "usage: $0 [--vm] [--list]" >&2
 	exit 2
 fi
 

@@ -21,7 +21,7 @@
 
 static const char usage[] =
 "Usage: lockfit patch DIR [--tree KSRC] [--build OBJDIR] [--verify-unbuilt]\n"
-"                         [--lock NAME] [--out PATCHDIR] [--apply]\n"
+"                         [--lock NAME] [--out PATCHDIR] [--apply] [--boot]\n"
 "                         [--profile FILE] [--mixed-builds] [--assume-complete]\n"
 "\n"
 "For each lock of the records in DIR whose verdict calls for a rewrite\n"
@@ -54,6 +54,10 @@ static const char usage[] =
 "  --assume-complete  rewrite even when the records did not see every use\n"
 "                   of the lock in KSRC (the report's verdict is then\n"
 "                   unknown): trust that they all agree\n"
+"  --boot           then build the verified patches, together, into lockfit's\n"
+"                   VM kernel (lockdep, lock_stat), boot it under QEMU with a\n"
+"                   workload and refuse them all on a lockdep report or other\n"
+"                   splat, a failed build or boot (docs/VM.md); before --apply\n"
 LF_HELP_MIXED_BUILDS
 "  -h, --help       show this help\n"
 "\n"
@@ -78,7 +82,7 @@ const struct lf_cmd lf_cmd_patch = {
 
 struct opts {
 	const char *dir, *tree, *build, *lock, *out, *profile;
-	bool apply, unbuilt, assume_complete;
+	bool apply, unbuilt, assume_complete, boot;
 	unsigned load;		/* LF_LOAD_* */
 };
 
@@ -91,6 +95,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		{ "lock", required_argument, NULL, 'l' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "apply", no_argument, NULL, 'a' },
+		{ "boot", no_argument, NULL, 'B' },
 		{ "profile", required_argument, NULL, 'p' },
 		{ "assume-complete", no_argument, NULL, 'c' },
 		LF_LONGOPT_MIXED_BUILDS,
@@ -109,6 +114,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'l': o->lock = optarg; break;
 		case 'o': o->out = optarg; break;
 		case 'a': o->apply = true; break;
+		case 'B': o->boot = true; break;
 		case 'p': o->profile = optarg; break;
 		case 'c': o->assume_complete = true; break;
 		case LF_OPT_MIXED_BUILDS: o->load |= LF_LOAD_MIXED_BUILDS; break;
@@ -397,6 +403,11 @@ static int run(int argc, char **argv)
 		failed += jobs.v[i]->failed != NULL;
 	}
 	summary(&t);
+	if (o.boot && !lf_boot(&jobs, out)) {
+		if (o.apply)
+			printf("apply: NONE applied, refused at boot\n");
+		return LF_EXIT_FOUND;
+	}
 	if (o.apply && !apply(&jobs, tree, out))
 		return LF_EXIT_FOUND;
 	if (!o.apply)

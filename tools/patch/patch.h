@@ -261,6 +261,14 @@ char *lf_scratch_make(const char *tree, const char *scratch, size_t *ncopied);
 /* Replace the hard link PATH by a copy of it (mode and times kept). */
 int lf_unshare(const char *path);
 
+/*
+ * --boot (patch_boot.c): the verified patches of JOBS, together, built
+ * into lockfit's VM kernel and booted with its workload (scripts/vm.sh
+ * verify, or $LOCKFIT_VM).  On a refusal every verified patch moves to
+ * OUT/failed/ with the splat in its log, and false is returned.
+ */
+bool lf_boot(struct lf_pjobs *jobs, const char *out);
+
 /* Command execution (patch_exec.c). */
 struct lf_exec {
 	int status;		/* exit status; 128+N for signal N; -1 no exec */

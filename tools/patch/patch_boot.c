@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * patch_boot.c - lockfit patch --boot: the verified patches, together,
+ * built into lockfit's VM kernel and booted under lockdep with the VM
+ * workload (scripts/vm.sh verify; docs/VM.md).  A refusal (a lockdep
+ * report, a sleeping function called from invalid context,
+ * smp_processor_id() in preemptible code, a hung task, any other
+ * BUG/WARNING/Oops, a kernel that does not build or boot, a workload
+ * that does not finish) fails every patch that went in: one boot cannot
+ * tell which of them it was (--lock NAME boots one).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "lib/util.h"
+#include "patch/patch.h"
+
+#ifndef LOCKFIT_ROOT
+#error "build with -DLOCKFIT_ROOT (see the Makefile)"
+#endif
+
+/* Lines of the verdict (the splat) printed; the log has all of it. */
+#define SPLAT_LINES 40
+
+static void write_or_die(const char *path, const char *text)
+{
+	if (lf_safe_write(path, text))
+		lf_die("cannot write %s: %s", path, strerror(errno));
+}
+
+/* The job's patch moves to failed/, its log gets the verdict. */
+static void refuse(struct lf_pjob *j, const char *out, const char *reason,
+		   const char *verdict)
+{
+	const char *base = strrchr(j->path, '/') + 1;
+	char *dst = xasprintf("%s/failed/%s", out, base);
+	char *log = xasprintf("%s/log/%.*s.log", out, (int)(strlen(base) - 6), base);
+	char *text = xasprintf("%sreason: boot: %s\n%s", j->log ? j->log : "",
+			       reason, verdict);
+
+	lf_mkdir_p(xasprintf("%s/failed", out));
+	if (rename(j->path, dst))
+		lf_die("cannot rename %s to %s: %s", j->path, dst, strerror(errno));
+	write_or_die(log, text);
+	j->failed = xasprintf("boot: %s", reason);
+	printf("      REFUSED %s\n", dst);
+	j->path = NULL;
+	free(log);
+	free(text);
+}
+
+bool lf_boot(struct lf_pjobs *jobs, const char *out)
+{
+	const char *vm = getenv("LOCKFIT_VM");
+	struct strbuf sb = { 0 };
+	char *diff, *bootdir, *logname, *verdict_path, *verdict, *reason;
+	struct lf_exec r;
+	size_t n = 0;
+
+	for (size_t i = 0; i < jobs->n; i++)
+		if (jobs->v[i]->path) {
+			sb_printf(&sb, "%s", jobs->v[i]->diff);
+			n++;
+		}
+	if (!n) {
+		printf("boot: no verified patch, nothing to boot\n");
+		return true;
+	}
+	vm = vm && *vm ? vm : LOCKFIT_ROOT "/scripts/vm.sh";
+	diff = xasprintf("%s/log/boot.diff", out);
+	bootdir = xasprintf("%s/boot", out);
+	logname = xasprintf("%s/log/boot.log", out);
+	write_or_die(diff, sb_str(&sb));
+	lf_rm_rf(bootdir);	/* no verdict of an earlier run */
+	printf("boot: %zu patch%s built into the VM kernel and booted under "
+	       "lockdep (%s verify, minutes) ...\n", n, n == 1 ? "" : "es",
+	       lf_mail_esc(vm));
+	fflush(stdout);
+	lf_safe_check();
+	{
+		const char *argv[] = { vm, "verify", "--out", bootdir, "--patch",
+				       diff, NULL };
+
+		lf_exec_run(&r, NULL, argv, NULL);
+	}
+	lf_safe_check();
+	write_or_die(logname, r.out ? r.out : "");
+	verdict_path = xasprintf("%s/verdict.txt", bootdir);
+	verdict = lf_read_file(verdict_path, NULL);
+	if (r.status == 0 && verdict && !strncmp(verdict, "clean\n", 6)) {
+		printf("boot: clean in %.0fs: no lockdep report, no splat, the "
+		       "workload finished\n      log: %s\n", r.secs,
+		       lf_mail_esc(logname));
+		return true;
+	}
+	/* The first line says why; the rest is the kernel's report. */
+	if (verdict && *verdict) {
+		char *nl = strchr(verdict, '\n');
+
+		reason = xasprintf("%.*s", (int)(nl ? nl - verdict : (long)strlen(verdict)), verdict);
+		if (!strncmp(reason, "refused: ", 9))
+			memmove(reason, reason + 9, strlen(reason + 9) + 1);
+	} else {
+		verdict = xstrdup("");
+		reason = xasprintf("%s exited with status %d, no verdict (see %s)",
+				   vm, r.status, logname);
+	}
+	printf("boot: REFUSED: %s\n", lf_mail_esc(reason));
+	{
+		const char *p = strchr(verdict, '\n');
+		int lines = 0;
+
+		while (p && p[1] && lines++ < SPLAT_LINES) {
+			const char *e = strchr(p + 1, '\n');
+			char *line = xasprintf("%.*s", (int)(e ? e - p - 1 : (long)strlen(p + 1)), p + 1);
+
+			lf_printf("  | %s\n", line);
+			free(line);
+			p = e;
+		}
+	}
+	printf("      verdict: %s\n      log: %s\n", lf_mail_esc(verdict_path),
+	       lf_mail_esc(logname));
+	for (size_t i = 0; i < jobs->n; i++)
+		if (jobs->v[i]->path)
+			refuse(jobs->v[i], out, reason, verdict);
+	fflush(stdout);
+	return false;
+}
