@@ -151,7 +151,6 @@ if [ ! -d "$tree" ]; then
 	t0=$SECONDS
 	run tar -xJf "$tarball" -C "$tmp"
 	[ -d "$tmp/linux-source-6.1" ] || die "$tarball has no top directory linux-source-6.1/"
-	mkdir -p "$obj"
 	mv "$tmp/linux-source-6.1" "$tree"
 	msg "extracted in $((SECONDS - t0))s"
 fi
