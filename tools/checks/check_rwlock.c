@@ -510,10 +510,17 @@ static void promotions(struct strbuf *sb, const struct lf_lock *l)
 	}
 }
 
+static const char write_only_help[] =
+	"Every section is a write section: the rwlock_t never lets two "
+	"holders in and buys no concurrency; a spinlock_t does the same job "
+	"and is smaller (4 bytes, not 8, without lock debugging). Convert the "
+	"lock to spinlock_t, using the variant named at each site.";
+
 /* The message of a lock verdict's rewrite. */
 static void verdict_body(struct lf_pjob *j, const struct lf_lock *l)
 {
 	const struct lf_verdict *v = l->verdict;
+	bool write_only = j->kind == LF_PK_SPINLOCK && !l->nread;
 	struct strbuf sb = { 0 };
 
 	sb_printf(&sb, "lockfit's verdict for %s (%s, %s) is %s, from the "
@@ -527,13 +534,17 @@ static void verdict_body(struct lf_pjob *j, const struct lf_lock *l)
 	sb_printf(&sb, "\n");
 	for (size_t i = 0; i < v->reasons.n; i++)
 		sb_printf(&sb, "- %s\n", lf_mail_esc(v->reasons.v[i]));
-	sb_printf(&sb, "\n%s\n\nSites:\n",
+	/* the check's help speaks of short readers: a write-only lock has none */
+	sb_printf(&sb, "\n%s\n\nSites:\n", write_only ? write_only_help :
 		  lf_check_help(j->kind == LF_PK_SPINLOCK ? "rwlock-spinlock" :
 				"percpu-rwsem"));
 	for (size_t i = 0; i < l->sites.n; i++)
 		site_line(&sb, l->sites.v[i].rec, v->needs[i],
 			  v->promote[i] != LF_PROMOTE_NONE);
-	if (j->kind == LF_PK_SPINLOCK) {
+	if (write_only) {
+		sb_printf(&sb, "\nNo site is promoted: there is no reader, and "
+			  "every writer keeps the irq/bh variant it has.\n");
+	} else if (j->kind == LF_PK_SPINLOCK) {
 		sb_printf(&sb, "\n");
 		promotions(&sb, l);
 	}

@@ -813,7 +813,7 @@ void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a)
 /*
  * Never read-locked anywhere: write_lock is exclusive already, so a
  * spinlock_t behaves the same (no recursion or lock order that did not
- * deadlock before) with one atomic less.
+ * deadlock before) without the reader count.
  */
 void lf_verdict_write_only(struct lf_lock *l, const struct lf_analysis *a,
 			   size_t uses)
@@ -834,7 +834,7 @@ void lf_verdict_write_only(struct lf_lock *l, const struct lf_analysis *a,
 	e.v->reasons.n = 0;
 	reason(&e, xasprintf("only ever write-locked: %zu write section%s, and "
 			     "every one of its %zu uses in the tree seen, none a "
-			     "read take: a spinlock_t is as exclusive with one "
-			     "atomic less", l->nwrite, lf_plural(l->nwrite), uses));
+			     "read take: a spinlock_t is as exclusive, without "
+			     "the reader count", l->nwrite, lf_plural(l->nwrite), uses));
 	spin_needs(&e);
 }
