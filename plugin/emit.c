@@ -485,7 +485,7 @@ struct pending_call {
 
 struct pending_fn {
 	const char *name;
-	json_t *rec;
+	json_t *entry;		/* [function, calls, file]: calls filled last */
 	vec<struct pending_call> calls;
 	bool seen;		/* the pass saw its body */
 	bool atomic_site;	/* may reach an arch lock site from entry */
@@ -600,16 +600,16 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 			p->calls.safe_push(c);
 		}
 	}
-	if (p->calls.is_empty() || p->rec)
+	if (p->calls.is_empty() || p->entry)
 		return;
-	/* the function's file only when it is not the unit, its line (for
-	 * people), no column: nothing reads them but the file */
-	p->rec = record_new(kind_calls, UNKNOWN_LOCATION, fun->decl);
+	/* [function, calls, file]: the file only when it is not the unit
+	 * (a header inline); the unit's functions share one record */
+	p->entry = json_pack("[o[]]", lf_fn_json(lf_function_id(fun->decl,
+						buf, sizeof(buf))));
 	xloc = expand_location(DECL_SOURCE_LOCATION(fun->decl));
 	file = lf_path(xloc.file);
 	if (strcmp(file, lf_tu_file()))
-		set(p->rec, K(calls, file), json_string(file));
-	set(p->rec, K(calls, line), json_integer(xloc.line));
+		json_array_append_new(p->entry, json_string(file));
 	pending.safe_push(p);
 }
 
@@ -654,27 +654,33 @@ static void calls_reach(void)
 	}
 }
 
+/* One calls record for the whole unit: "fns", a list of [function,
+ * calls, file], so that the fields every record has are written once. */
 static void emit_pending_calls(void)
 {
 	unsigned i, j;
 	struct pending_fn *p;
 	struct pending_call *c;
+	json_t *fns = json_array(), *rec;
 
 	calls_reach();
 	FOR_EACH_VEC_ELT(pending, i, p) {
-		json_t *calls = json_array();
+		json_t *calls = json_array_get(p->entry, 1);
 
 		FOR_EACH_VEC_ELT(p->calls, j, c)
 			if (call_wanted(c))
 				json_array_append(calls, c->tuple);
-		if (json_array_size(calls)) {
-			set(p->rec, K(calls, calls), calls);
-			record_add(p->rec);
-		} else {
-			json_decref(calls);
-			json_decref(p->rec);
-		}
+		if (json_array_size(calls))
+			json_array_append(fns, p->entry);
+		json_decref(p->entry);
 	}
+	if (!json_array_size(fns)) {
+		json_decref(fns);
+		return;
+	}
+	rec = record_new(kind_calls, UNKNOWN_LOCATION, NULL_TREE);
+	set(rec, K(calls, fns), fns);
+	record_add(rec);
 }
 
 /* Which tree and build the records come from: readers refuse to mix. */

@@ -85,7 +85,7 @@ static const char *const enum_CALL_CONTEXT[] = {
 typedef bool lf_field_hook(json_t *o, void *dst, struct lf_parse *p);
 static lf_field_hook hook_decl, hook_releases, hook_calls, hook_nested,
 	hook_layout, hook_hole, hook_context, hook_build, hook_wrapper_lock,
-	hook_how, hook_call_tuples, hook_writes, hook_retry;
+	hook_how, hook_call_tuples, hook_writes, hook_retry, hook_calls_function;
 
 struct lf_field {
 	enum lf_owner owner;
@@ -148,6 +148,7 @@ static const struct {
 	{ LF_OWN_tu, "build", hook_build },
 	{ LF_OWN_lock_wrapper, "lock", hook_wrapper_lock },
 	{ LF_OWN_arch_spin, "how", hook_how },
+	{ LF_OWN_calls, "function", hook_calls_function },
 	{ LF_OWN_calls, "calls", hook_call_tuples },
 };
 
@@ -743,6 +744,54 @@ static bool hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 		}
 		c.context = *s;		/* the record outlives its JSON */
 		VEC_PUSH(&r->callees, c);
+	}
+	return true;
+}
+
+/*
+ * A calls record names one function ("function", "calls": earlier
+ * plugins) or every function of the unit with calls ("fns", a list of
+ * [function, calls, file]): each becomes a calls record of its own.
+ */
+static bool hook_calls_function(json_t *o, void *dst, struct lf_parse *p)
+{
+	struct lf_rec *r = dst;
+	json_t *fns = json_object_get(o, "fns"), *e;
+	size_t i;
+
+	if (!fns) {
+		if (!get_function(json_object_get(o, "function"), "function",
+				  false, true, &r->function, p))
+			return false;
+		return json_is_array(json_object_get(o, "calls")) ||
+		       lf_fail(p, "calls", "an array");
+	}
+	if (json_object_get(o, "function") || json_object_get(o, "calls") ||
+	    json_object_get(o, "file"))
+		return lf_fail(p, "fns", "alone (not with function, calls, file)");
+	if (!json_array_size(fns))
+		return lf_fail(p, "fns", "a non-empty list of [function, calls, file]");
+	json_array_foreach(fns, i, e) {
+		struct lf_rec f = { .kind = LF_REC_CALLS, .tu = r->tu,
+				    .line = -1, .column = -1 };
+		json_t *file = json_array_get(e, 2);
+
+		if (!json_is_array(e) || json_array_size(e) < 2 ||
+		    json_array_size(e) > 3 || !json_is_array(json_array_get(e, 1)))
+			return lf_fail(p, "fns", "a list of [function, calls, file]");
+		if (!get_function(json_array_get(e, 0), "fns function", false,
+				  true, &f.function, p))
+			return false;
+		f.file = r->tu;
+		if (file && !json_is_string(file))
+			return lf_fail(p, "fns file", "a string");
+		if (file && !lf_check_path(json_string_value(file), "fns file", p))
+			return false;
+		if (file)
+			f.file = lf_intern(json_string_value(file));
+		if (!hook_call_tuples(json_array_get(e, 1), &f, p))
+			return false;
+		VEC_PUSH(&r->fns, f);
 	}
 	return true;
 }
