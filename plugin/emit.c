@@ -281,10 +281,11 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
 	set_true(rec, K(section, open_at_exit), sec->open_at_exit);
 	if (ctx)
 		set(rec, K(section, context), context_json(ctx, acq->stmt));
-	set(rec, K(section, loop_depth), json_integer(
-		gimple_bb(acq->stmt)->loop_father ?
-		bb_loop_depth(gimple_bb(acq->stmt)) : 0));
 	if (acq->cls == LF_CLASS_bitlock) {
+		/* the static hotness of a bit lock: only theirs is read */
+		set(rec, K(section, loop_depth), json_integer(
+			gimple_bb(acq->stmt)->loop_father ?
+			bb_loop_depth(gimple_bb(acq->stmt)) : 0));
 		set(rec, K(section, layout), layout_json(acq->record, acq->field));
 		lf_calls_bitlock_site(fn->fun->decl);
 		if (acq->prim->action == LF_ACT_spin)
@@ -485,7 +486,8 @@ struct pending_call {
 
 struct pending_fn {
 	const char *name;
-	json_t *entry;		/* [function, calls, file]: calls filled last */
+	json_t *entry;		/* [function, calls]: calls filled last */
+	const char *file;	/* where it is defined */
 	vec<struct pending_call> calls;
 	bool seen;		/* the pass saw its body */
 	bool atomic_site;	/* may reach an arch lock site from entry */
@@ -552,7 +554,6 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 	struct pending_fn *p;
 	basic_block bb;
 	expanded_location xloc;
-	const char *file;
 
 	if (!lf_output_wanted() || !lf_emit_callgraph)
 		return;
@@ -602,14 +603,12 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 	}
 	if (p->calls.is_empty() || p->entry)
 		return;
-	/* [function, calls, file]: the file only when it is not the unit
-	 * (a header inline); the unit's functions share one record */
+	/* [function, calls] under its file: the unit's functions share
+	 * one record (emit_pending_calls) */
 	p->entry = json_pack("[o[]]", lf_fn_json(lf_function_id(fun->decl,
 						buf, sizeof(buf))));
 	xloc = expand_location(DECL_SOURCE_LOCATION(fun->decl));
-	file = lf_path(xloc.file);
-	if (strcmp(file, lf_tu_file()))
-		json_array_append_new(p->entry, json_string(file));
+	p->file = xstrdup(lf_path(xloc.file));
 	pending.safe_push(p);
 }
 
@@ -654,26 +653,45 @@ static void calls_reach(void)
 	}
 }
 
-/* One calls record for the whole unit: "fns", a list of [function,
- * calls, file], so that the fields every record has are written once. */
+/*
+ * One calls record for the whole unit: "fns", the [function, calls] of
+ * each function with a call to write, those of the unit first, then
+ * those of each header (its inlines) after its name, so that the fields
+ * every record has and each header's name are written once.
+ */
 static void emit_pending_calls(void)
 {
-	unsigned i, j;
+	unsigned i, j, k;
 	struct pending_fn *p;
 	struct pending_call *c;
 	json_t *fns = json_array(), *rec;
+	vec<const char *> files = vNULL;
+	const char *file;
 
 	calls_reach();
+	files.safe_push(lf_tu_file());
 	FOR_EACH_VEC_ELT(pending, i, p) {
 		json_t *calls = json_array_get(p->entry, 1);
 
 		FOR_EACH_VEC_ELT(p->calls, j, c)
 			if (call_wanted(c))
 				json_array_append(calls, c->tuple);
-		if (json_array_size(calls))
-			json_array_append(fns, p->entry);
-		json_decref(p->entry);
+		for (k = 0; k < files.length() && strcmp(files[k], p->file); k++)
+			;
+		if (json_array_size(calls) && k == files.length())
+			files.safe_push(p->file);
 	}
+	FOR_EACH_VEC_ELT(files, k, file) {
+		if (k)
+			json_array_append_new(fns, json_string(file));
+		FOR_EACH_VEC_ELT(pending, i, p)
+			if (!strcmp(p->file, file) &&
+			    json_array_size(json_array_get(p->entry, 1)))
+				json_array_append(fns, p->entry);
+	}
+	FOR_EACH_VEC_ELT(pending, i, p)
+		json_decref(p->entry);
+	files.release();
 	if (!json_array_size(fns)) {
 		json_decref(fns);
 		return;

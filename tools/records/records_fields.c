@@ -750,13 +750,16 @@ static bool hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 
 /*
  * A calls record names one function ("function", "calls": earlier
- * plugins) or every function of the unit with calls ("fns", a list of
- * [function, calls, file]): each becomes a calls record of its own.
+ * plugins) or every function of the unit with calls ("fns": each
+ * [function, calls], after the name of its file if that is not the
+ * unit): each becomes a calls record of its own.
  */
 static bool hook_calls_function(json_t *o, void *dst, struct lf_parse *p)
 {
+	static const char form[] = "a list of [function, calls] and file names";
 	struct lf_rec *r = dst;
 	json_t *fns = json_object_get(o, "fns"), *e;
+	const char *file = r->tu;
 	size_t i;
 
 	if (!fns) {
@@ -770,28 +773,28 @@ static bool hook_calls_function(json_t *o, void *dst, struct lf_parse *p)
 	    json_object_get(o, "file"))
 		return lf_fail(p, "fns", "alone (not with function, calls, file)");
 	if (!json_array_size(fns))
-		return lf_fail(p, "fns", "a non-empty list of [function, calls, file]");
+		return lf_fail(p, "fns", form);
 	json_array_foreach(fns, i, e) {
 		struct lf_rec f = { .kind = LF_REC_CALLS, .tu = r->tu,
-				    .line = -1, .column = -1 };
-		json_t *file = json_array_get(e, 2);
+				    .file = file, .line = -1, .column = -1 };
 
-		if (!json_is_array(e) || json_array_size(e) < 2 ||
-		    json_array_size(e) > 3 || !json_is_array(json_array_get(e, 1)))
-			return lf_fail(p, "fns", "a list of [function, calls, file]");
+		/* the file of the functions that follow */
+		if (json_is_string(e)) {
+			if (!lf_check_path(json_string_value(e), "fns file", p))
+				return false;
+			file = lf_intern(json_string_value(e));
+			continue;
+		}
+		if (json_array_size(e) != 2 || !json_is_array(json_array_get(e, 1)))
+			return lf_fail(p, "fns", form);
 		if (!get_function(json_array_get(e, 0), "fns function", false,
-				  true, &f.function, p))
-			return false;
-		f.file = r->tu;
-		if (file && !json_is_string(file))
-			return lf_fail(p, "fns file", "a string");
-		if (file && !lf_check_path(json_string_value(file), "fns file", p))
-			return false;
-		if (file)
-			f.file = lf_intern(json_string_value(file));
-		if (!hook_call_tuples(json_array_get(e, 1), &f, p))
+				  true, &f.function, p) ||
+		    !hook_call_tuples(json_array_get(e, 1), &f, p))
 			return false;
 		VEC_PUSH(&r->fns, f);
 	}
+	/* a file name last, or only file names */
+	if (!r->fns.n || json_is_string(json_array_get(fns, json_array_size(fns) - 1)))
+		return lf_fail(p, "fns", form);
 	return true;
 }
