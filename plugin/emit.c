@@ -653,6 +653,73 @@ static void calls_reach(void)
 	}
 }
 
+/* The function or callee name at AT of LIST (a JSON string): counted in
+ * USES (INDEX null), or replaced by its index in NAMES when shorter. */
+static void name_use(json_t *list, size_t at, hash_map<nofree_string_hash, int> *uses,
+		     hash_map<nofree_string_hash, int> *index, json_t *names)
+{
+	const char *name = json_string_value(json_array_get(list, at));
+	int *n, *i;
+	char digits[16];
+
+	if (!name)
+		return;
+	if (!index) {
+		/* the key outlives NAME, which the second pass replaces */
+		n = uses->get(name);
+		if (n)
+			(*n)++;
+		else
+			uses->put(xstrdup(name), 1);
+		return;
+	}
+	n = uses->get(name);
+	i = index->get(name);
+	if (!i) {
+		size_t len = strlen(name);
+		int k = json_array_size(names);
+
+		/* worth it when N quoted names outweigh N indexes plus the
+		 * name once in the table */
+		if (*n * (long)(len + 2) <= *n * (long)snprintf(digits,
+		    sizeof(digits), "%d", k) + (long)len + 3)
+			return;
+		json_array_append_new(names, json_string(name));
+		index->put(xstrdup(name), k);
+		i = index->get(name);
+	}
+	json_array_set_new(list, at, json_integer(*i));
+}
+
+/*
+ * The names the unit's calls use more than once (a function, a callee:
+ * kfree, a static helper called all over), each written once in
+ * "names" and elsewhere as its index there; NULL when none is.  Two
+ * passes over FNS: count, then replace.
+ */
+static json_t *name_table(json_t *fns)
+{
+	hash_map<nofree_string_hash, int> uses, index;
+	json_t *names = json_array();
+
+	for (int pass = 0; pass < 2; pass++) {
+		size_t i, j;
+		json_t *e, *c;
+
+		json_array_foreach(fns, i, e) {
+			if (!json_is_array(e))
+				continue;
+			name_use(e, 0, &uses, pass ? &index : NULL, names);
+			json_array_foreach(json_array_get(e, 1), j, c)
+				name_use(c, 0, &uses, pass ? &index : NULL, names);
+		}
+	}
+	if (json_array_size(names))
+		return names;
+	json_decref(names);
+	return NULL;
+}
+
 /*
  * One calls record for the whole unit: "fns", the [function, calls] of
  * each function with a call to write, those of the unit first, then
@@ -664,7 +731,7 @@ static void emit_pending_calls(void)
 	unsigned i, j, k;
 	struct pending_fn *p;
 	struct pending_call *c;
-	json_t *fns = json_array(), *rec;
+	json_t *fns = json_array(), *rec, *names;
 	vec<const char *> files = vNULL;
 	const char *file;
 
@@ -697,6 +764,9 @@ static void emit_pending_calls(void)
 		return;
 	}
 	rec = record_new(kind_calls, UNKNOWN_LOCATION, NULL_TREE);
+	names = name_table(fns);
+	if (names)
+		set(rec, K(calls, names), names);
 	set(rec, K(calls, fns), fns);
 	record_add(rec);
 }
