@@ -87,6 +87,7 @@ static lf_field_hook hook_decl, hook_releases, hook_calls, hook_nested,
 	hook_layout, hook_hole, hook_context, hook_build, hook_wrapper_lock,
 	hook_how, hook_call_tuples, hook_writes, hook_retry, hook_calls_function;
 static bool fns_records(json_t *fns, struct lf_rec *r, struct lf_parse *p);
+static bool names_ok(json_t *names, struct lf_parse *p);
 
 struct lf_field {
 	enum lf_owner owner;
@@ -793,9 +794,22 @@ static bool hook_calls_function(json_t *o, void *dst, struct lf_parse *p)
 	unit_names = json_object_get(o, "names");
 	if (unit_names && !json_is_array(unit_names))
 		return lf_fail(p, "names", "a list of names");
-	ok = fns_records(fns, r, p);
+	ok = names_ok(unit_names, p) && fns_records(fns, r, p);
 	unit_names = NULL;
 	return ok;
+}
+
+/* Every name of "names", used or not, is a function name (":f" too). */
+static bool names_ok(json_t *names, struct lf_parse *p)
+{
+	const char *s;
+	size_t i;
+	json_t *e;
+
+	json_array_foreach(names, i, e)
+		if (!get_function(e, "names", true, true, &s, p))
+			return false;
+	return true;
 }
 
 static bool fns_records(json_t *fns, struct lf_rec *r, struct lf_parse *p)
