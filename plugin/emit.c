@@ -281,10 +281,11 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
 	set_true(rec, K(section, open_at_exit), sec->open_at_exit);
 	if (ctx)
 		set(rec, K(section, context), context_json(ctx, acq->stmt));
-	set(rec, K(section, loop_depth), json_integer(
-		gimple_bb(acq->stmt)->loop_father ?
-		bb_loop_depth(gimple_bb(acq->stmt)) : 0));
 	if (acq->cls == LF_CLASS_bitlock) {
+		/* the static hotness of a bit lock: only theirs is read */
+		set(rec, K(section, loop_depth), json_integer(
+			gimple_bb(acq->stmt)->loop_father ?
+			bb_loop_depth(gimple_bb(acq->stmt)) : 0));
 		set(rec, K(section, layout), layout_json(acq->record, acq->field));
 		lf_calls_bitlock_site(fn->fun->decl);
 		if (acq->prim->action == LF_ACT_spin)
@@ -485,7 +486,8 @@ struct pending_call {
 
 struct pending_fn {
 	const char *name;
-	json_t *rec;
+	json_t *entry;		/* [function, calls]: calls filled last */
+	const char *file;	/* where it is defined */
 	vec<struct pending_call> calls;
 	bool seen;		/* the pass saw its body */
 	bool atomic_site;	/* may reach an arch lock site from entry */
@@ -552,7 +554,6 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 	struct pending_fn *p;
 	basic_block bb;
 	expanded_location xloc;
-	const char *file;
 
 	if (!lf_output_wanted() || !lf_emit_callgraph)
 		return;
@@ -600,16 +601,14 @@ void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
 			p->calls.safe_push(c);
 		}
 	}
-	if (p->calls.is_empty() || p->rec)
+	if (p->calls.is_empty() || p->entry)
 		return;
-	/* the function's file only when it is not the unit, its line (for
-	 * people), no column: nothing reads them but the file */
-	p->rec = record_new(kind_calls, UNKNOWN_LOCATION, fun->decl);
+	/* [function, calls] under its file: the unit's functions share
+	 * one record (emit_pending_calls) */
+	p->entry = json_pack("[o[]]", lf_fn_json(lf_function_id(fun->decl,
+						buf, sizeof(buf))));
 	xloc = expand_location(DECL_SOURCE_LOCATION(fun->decl));
-	file = lf_path(xloc.file);
-	if (strcmp(file, lf_tu_file()))
-		set(p->rec, K(calls, file), json_string(file));
-	set(p->rec, K(calls, line), json_integer(xloc.line));
+	p->file = xstrdup(lf_path(xloc.file));
 	pending.safe_push(p);
 }
 
@@ -654,27 +653,122 @@ static void calls_reach(void)
 	}
 }
 
+/* The function or callee name at AT of LIST (a JSON string): counted in
+ * USES (INDEX null), or replaced by its index in NAMES when shorter. */
+static void name_use(json_t *list, size_t at, hash_map<nofree_string_hash, int> *uses,
+		     hash_map<nofree_string_hash, int> *index, json_t *names)
+{
+	const char *name = json_string_value(json_array_get(list, at));
+	int *n, *i;
+	char digits[16];
+
+	if (!name)
+		return;
+	if (!index) {
+		/* the key outlives NAME, which the second pass replaces */
+		n = uses->get(name);
+		if (n)
+			(*n)++;
+		else
+			uses->put(xstrdup(name), 1);
+		return;
+	}
+	n = uses->get(name);
+	i = index->get(name);
+	if (!i) {
+		size_t len = strlen(name);
+		int k = json_array_size(names);
+
+		/* worth it when N quoted names outweigh N indexes plus the
+		 * name once in the table */
+		if (*n * (long)(len + 2) <= *n * (long)snprintf(digits,
+		    sizeof(digits), "%d", k) + (long)len + 3)
+			return;
+		json_array_append_new(names, json_string(name));
+		index->put(xstrdup(name), k);
+		i = index->get(name);
+	}
+	json_array_set_new(list, at, json_integer(*i));
+}
+
+/*
+ * The names the unit's calls use more than once (a function, a callee:
+ * kfree, a static helper called all over), each written once in
+ * "names" and elsewhere as its index there; NULL when none is.  Two
+ * passes over FNS: count, then replace.
+ */
+static json_t *name_table(json_t *fns)
+{
+	hash_map<nofree_string_hash, int> uses, index;
+	json_t *names = json_array();
+
+	for (int pass = 0; pass < 2; pass++) {
+		size_t i, j;
+		json_t *e, *c;
+
+		json_array_foreach(fns, i, e) {
+			if (!json_is_array(e))
+				continue;
+			name_use(e, 0, &uses, pass ? &index : NULL, names);
+			json_array_foreach(json_array_get(e, 1), j, c)
+				name_use(c, 0, &uses, pass ? &index : NULL, names);
+		}
+	}
+	if (json_array_size(names))
+		return names;
+	json_decref(names);
+	return NULL;
+}
+
+/*
+ * One calls record for the whole unit: "fns", the [function, calls] of
+ * each function with a call to write, those of the unit first, then
+ * those of each header (its inlines) after its name, so that the fields
+ * every record has and each header's name are written once.
+ */
 static void emit_pending_calls(void)
 {
-	unsigned i, j;
+	unsigned i, j, k;
 	struct pending_fn *p;
 	struct pending_call *c;
+	json_t *fns = json_array(), *rec, *names;
+	vec<const char *> files = vNULL;
+	const char *file;
 
 	calls_reach();
+	files.safe_push(lf_tu_file());
 	FOR_EACH_VEC_ELT(pending, i, p) {
-		json_t *calls = json_array();
+		json_t *calls = json_array_get(p->entry, 1);
 
 		FOR_EACH_VEC_ELT(p->calls, j, c)
 			if (call_wanted(c))
 				json_array_append(calls, c->tuple);
-		if (json_array_size(calls)) {
-			set(p->rec, K(calls, calls), calls);
-			record_add(p->rec);
-		} else {
-			json_decref(calls);
-			json_decref(p->rec);
-		}
+		for (k = 0; k < files.length() && strcmp(files[k], p->file); k++)
+			;
+		if (json_array_size(calls) && k == files.length())
+			files.safe_push(p->file);
 	}
+	FOR_EACH_VEC_ELT(files, k, file) {
+		if (k)
+			json_array_append_new(fns, json_string(file));
+		FOR_EACH_VEC_ELT(pending, i, p)
+			if (!strcmp(p->file, file) &&
+			    json_array_size(json_array_get(p->entry, 1)))
+				json_array_append(fns, p->entry);
+	}
+	FOR_EACH_VEC_ELT(pending, i, p)
+		json_decref(p->entry);
+	files.release();
+	if (!json_array_size(fns)) {
+		json_decref(fns);
+		return;
+	}
+	rec = record_new(kind_calls, UNKNOWN_LOCATION, NULL_TREE);
+	names = name_table(fns);
+	if (names)
+		set(rec, K(calls, names), names);
+	set(rec, K(calls, fns), fns);
+	record_add(rec);
 }
 
 /* Which tree and build the records come from: readers refuse to mix. */

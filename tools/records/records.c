@@ -235,8 +235,19 @@ static void load_text(struct loader *ld, char *data, size_t len)
 		unknown += r.kind == LF_REC_UNKNOWN;
 		r.src = ld->path;
 		r.srcline = i + 1;
+		/* a unit's calls in one line: a record per function, as
+		 * earlier plugins wrote them (and counted) */
+		good += r.fns.v ? r.fns.n : 1;
+		for (size_t j = 0; j < r.fns.n; j++) {
+			r.fns.v[j].src = ld->path;
+			r.fns.v[j].srcline = i + 1;
+			VEC_PUSH(&ld->out->recs, r.fns.v[j]);
+		}
+		if (r.fns.v) {
+			free(r.fns.v);
+			continue;
+		}
 		VEC_PUSH(&ld->out->recs, r);
-		good++;
 	}
 	check_counts(ld, &tu, sections, unknown, fl.lines.n, first);
 	if (ld->file_skipped == fl.lines.n)

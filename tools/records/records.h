@@ -92,6 +92,9 @@ struct lf_rec {
 	const char *context;
 	/* calls */
 	struct { struct lf_callee *v; size_t n, cap; } callees;
+	/* the record of a whole unit's calls ("fns"): one calls record per
+	 * function, which the loader keeps instead of this one */
+	struct { struct lf_rec *v; size_t n, cap; } fns;
 	/* binding (also how, arg: -1 but for a call): the entry point as
 	 * rules/entrypoints.tbl names it, and who binds (optional) */
 	const char *entry, *by;

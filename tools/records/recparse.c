@@ -352,7 +352,7 @@ bool lf_get_lock(json_t *o, const char *key, const char *kind, const char **out,
 	return false;
 }
 
-static bool check_path(const char *s, const char *key, struct lf_parse *p)
+bool lf_check_path(const char *s, const char *key, struct lf_parse *p)
 {
 	if (!lf_check_text(s, key, p))
 		return false;
@@ -364,7 +364,7 @@ static bool check_path(const char *s, const char *key, struct lf_parse *p)
 
 bool lf_get_path(json_t *o, const char *key, const char **out, struct lf_parse *p)
 {
-	return lf_get_str(o, key, out, p) && check_path(*out, key, p);
+	return lf_get_str(o, key, out, p) && lf_check_path(*out, key, p);
 }
 
 bool lf_check_function(const char *s, const char *key, bool callee,

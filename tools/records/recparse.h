@@ -28,6 +28,8 @@ bool lf_fail(struct lf_parse *p, const char *key, const char *type);
 bool lf_bad_enum(struct lf_parse *p, const char *key, const char *value);
 /* S is printable text (no control characters) and not empty. */
 bool lf_check_text(const char *s, const char *key, struct lf_parse *p);
+/* S is a file name inside the tree (and text) */
+bool lf_check_path(const char *s, const char *key, struct lf_parse *p);
 /* S is a function name: NAME, TU:NAME (a CALLEE may be "<indirect>"). */
 bool lf_check_function(const char *s, const char *key, bool callee,
 		       struct lf_parse *p);
