@@ -46,7 +46,11 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n)
 static char *cache_key(const struct lf_index *ix, const char *text,
 		       const struct lf_strv *files)
 {
-	uint64_t h = fnv(0xcbf29ce484222325ULL, text, strlen(text) + 1);
+	static const char format[] = "lockfit-index-cache 1";
+	/* the format too: entries of an older lockfit simply miss */
+	uint64_t h = fnv(0xcbf29ce484222325ULL, format, sizeof(format));
+
+	h = fnv(h, text, strlen(text) + 1);
 
 	h = fnv(h, ix->tree, strlen(ix->tree) + 1);
 	for (size_t i = 0; i < files->n; i++) {
@@ -64,6 +68,37 @@ static char *cache_key(const struct lf_index *ix, const char *text,
 		free(path);
 	}
 	return xasprintf("%016llx", (unsigned long long)h);
+}
+
+/* A cache entry's first line: what it is, and for which tree and key. */
+static const char *stamp(const struct lf_index *ix, const char *key)
+{
+	static char *line;
+
+	free(line);
+	line = xasprintf("lockfit-index-cache 1 %s %s\n", key, ix->tree);
+	return line;
+}
+
+/* The spatch output cached in FILE under KEY, NULL if there is none.  An
+ * entry of another tree, version or key (copied, or written by hand) is
+ * refused: its types would be another tree's. */
+static char *cached(const struct lf_index *ix, const char *file,
+		    const char *key)
+{
+	char *text = lf_read_file(file, NULL), *out;
+	const char *want = stamp(ix, key);
+	size_t n = strlen(want);
+
+	if (!text)
+		return NULL;
+	if (strncmp(text, want, n))
+		lf_die("%s: not an index cache entry of %s (another tree or "
+		       "version?): remove it, or run with --no-cache", file,
+		       ix->tree);
+	out = xstrdup(text + n);
+	free(text);
+	return out;
 }
 
 struct run {
@@ -133,8 +168,11 @@ static void finish(struct lf_index *ix, struct run *r, int status)
 		r->job->out = o;
 		if (ix->cache) {
 			char *c = xasprintf("%s/%s", ix->cache, r->key);
+			char *entry = xasprintf("%s%s", stamp(ix, r->key), o);
 
-			lf_write_file(c, o);	/* a cache that cannot be written is no cache */
+			/* a cache that cannot be written is no cache */
+			lf_write_file(c, entry);
+			free(entry);
 			free(c);
 		}
 	} else {
@@ -170,7 +208,7 @@ void lf_index_typed(struct lf_index *ix, struct lf_tjob *jobs, size_t n)
 		if (!ix->cache || !jobs[i].files.n)
 			continue;
 		c = xasprintf("%s/%s", ix->cache, runs[i].key);
-		jobs[i].out = lf_read_file(c, NULL);
+		jobs[i].out = cached(ix, c, runs[i].key);
 		free(c);
 		if (jobs[i].out) {
 			jobs[i].cached = true;
