@@ -426,6 +426,19 @@ static json_t *tuple_object(json_t *tuple, enum lf_owner owner,
 	return o;
 }
 
+/* List element E of KEY, an object or (smaller) the list LIST of OWNER's
+ * fields in the schema's order, parsed into DST. */
+static bool parse_item(json_t *e, enum lf_owner owner, const char *key,
+		       const char *list, void *dst, struct lf_parse *p)
+{
+	json_t *o = json_is_array(e) ? tuple_object(e, owner, key, list, p) :
+		    json_incref(e);
+	bool ok = o && parse_fields(o, owner, dst, p);
+
+	json_decref(o);
+	return ok;
+}
+
 static bool hook_releases(json_t *arr, void *dst, struct lf_parse *p)
 {
 	struct lf_rec *r = dst;
@@ -435,13 +448,9 @@ static bool hook_releases(json_t *arr, void *dst, struct lf_parse *p)
 	p->what = owner_what[LF_OWN_release];
 	json_array_foreach(arr, i, e) {
 		struct lf_release rel;
-		json_t *o = json_is_array(e) ? tuple_object(e, LF_OWN_release,
-			"releases", "a list of [line, primitive]", p) :
-			json_incref(e);
-		bool ok = o && parse_fields(o, LF_OWN_release, &rel, p);
 
-		json_decref(o);
-		if (!ok)
+		if (!parse_item(e, LF_OWN_release, "releases",
+				"a list of [line, primitive]", &rel, p))
 			return false;
 		VEC_PUSH(&r->releases, rel.line);
 	}
@@ -489,12 +498,8 @@ static bool name_lines(json_t *arr, enum lf_owner owner, const char *key,
 	p->what = owner_what[owner];
 	json_array_foreach(arr, i, e) {
 		struct lf_call c = { 0 };
-		json_t *o = json_is_array(e) ?
-			tuple_object(e, owner, key, list, p) : json_incref(e);
-		bool ok = o && parse_fields(o, owner, &c, p);
 
-		json_decref(o);
-		if (!ok)
+		if (!parse_item(e, owner, key, list, &c, p))
 			return false;
 		if (writes)
 			VEC_PUSH(&r->writes, c);
@@ -525,13 +530,9 @@ static bool hook_nested(json_t *arr, void *dst, struct lf_parse *p)
 	p->what = owner_what[LF_OWN_nested];
 	json_array_foreach(arr, i, e) {
 		struct lf_nest n = { 0 };
-		json_t *o = json_is_array(e) ? tuple_object(e, LF_OWN_nested,
-			"nested", "a list of [lock_kind, lock, class, mode, line, "
-			"via]", p) : json_incref(e);
-		bool ok = o && parse_fields(o, LF_OWN_nested, &n, p);
 
-		json_decref(o);
-		if (!ok)
+		if (!parse_item(e, LF_OWN_nested, "nested", "a list of [lock_kind, "
+				"lock, class, mode, line, via]", &n, p))
 			return false;
 		VEC_PUSH(&r->nested, n);
 	}
