@@ -111,51 +111,21 @@ void lf_check_rwlock(const struct lf_fn *fn)
  * Only the section's own statements are looked at, not callees' bodies.
  */
 
-/* atomic_inc, atomic64_fetch_add, arch_atomic_long_cmpxchg ...: every
- * atomic*_ op but the plain reads and sets. */
-static bool atomic_rmw_name(const char *name)
+/* Does a call of NAME update shared state (rules/sharedwrites.tbl)? */
+static bool shared_write_name(const char *name)
 {
-	static const char *const prefixes[] = {
-		"atomic_long_", "atomic64_", "atomic_",
-	};
+	bool update = false;
 
-	if (!strncmp(name, "arch_", 5))
-		name += 5;
-	else if (!strncmp(name, "raw_", 4))
-		name += 4;
-	for (unsigned i = 0; i < ARRAY_SIZE(prefixes); i++) {
-		size_t n = strlen(prefixes[i]);
+	for (size_t i = 0; i < lf_shared_writes_count; i++) {
+		const struct lf_shared_write *w = &lf_shared_writes[i];
 
-		if (!strncmp(name, prefixes[i], n))
-			return strncmp(name + n, "read", 4) &&
-			       strncmp(name + n, "set", 3) && name[n];
+		if (strncmp(name, w->prefix, strlen(w->prefix)))
+			continue;
+		if (!w->update)
+			return false;
+		update = true;
 	}
-	return false;
-}
-
-/* llist_add, list_add_tail, hlist_del_init ...: links a node in or out */
-static bool list_update_name(const char *name)
-{
-	static const char *const prefixes[] = {
-		"llist_add", "list_add", "list_del", "list_move",
-		"hlist_add", "hlist_del",
-	};
-
-	for (unsigned i = 0; i < ARRAY_SIZE(prefixes); i++)
-		if (!strncmp(name, prefixes[i], strlen(prefixes[i])))
-			return true;
-	return false;
-}
-
-/* __atomic_fetch_add_4, __sync_val_compare_and_swap_8 ...: not the
- * loads, stores, fences and queries */
-static bool builtin_rmw_name(const char *name)
-{
-	if (strncmp(name, "__atomic_", 9) && strncmp(name, "__sync_", 7))
-		return false;
-	return !strstr(name, "load") && !strstr(name, "store") &&
-	       !strstr(name, "fence") && !strstr(name, "lock_free") &&
-	       !strstr(name, "synchronize") && !strstr(name, "lock_release");
+	return update;
 }
 
 void lf_section_note_write(struct lf_section *sec, gimple *stmt)
@@ -171,8 +141,7 @@ void lf_section_note_write(struct lf_section *sec, gimple *stmt)
 	if (is_gimple_call(stmt) && !gimple_call_internal_p(stmt)) {
 		const char *name = lf_decl_name(gimple_call_fndecl(stmt));
 
-		if (name && (atomic_rmw_name(name) || list_update_name(name) ||
-			     builtin_rmw_name(name)))
+		if (name && shared_write_name(name))
 			sec->writes.safe_push(stmt);
 	}
 }

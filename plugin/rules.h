@@ -76,6 +76,16 @@ struct lf_bounded_call {
 /* The tables themselves (rules.gen.c), sorted by name. */
 extern const struct lf_bounded_call lf_bounded_calls[];
 extern const size_t lf_bounded_calls_count;
+
+/* rules/sharedwrites.tbl: a call whose name starts with an update
+ * prefix, and with no "not" prefix, updates shared state */
+struct lf_shared_write {
+	const char *prefix;
+	bool update;		/* false: "not", an exception */
+};
+
+extern const struct lf_shared_write lf_shared_writes[];
+extern const size_t lf_shared_writes_count;
 extern const struct lf_primitive lf_primitives[];
 extern const size_t lf_primitives_count;
 extern const struct lf_locktype lf_locktypes[];

@@ -108,6 +108,15 @@ static void plugin(const struct lfr_tables *t)
 		printf(", %ld },\n", t->bounded.v[i].cost);
 	}
 	printf("};\nconst size_t lf_bounded_calls_count = %zu;\n\n", t->bounded.n);
+	printf("const struct lf_shared_write lf_shared_writes[] = {\n");
+	for (i = 0; i < t->sharedwrites.n; i++) {
+		printf("\t{ ");
+		cstr(t->sharedwrites.v[i].prefix);
+		printf(", %s },\n", strcmp(t->sharedwrites.v[i].match, "not") ?
+		       "true" : "false");
+	}
+	printf("};\nconst size_t lf_shared_writes_count = %zu;\n\n",
+	       t->sharedwrites.n);
 	printf("const struct lf_entry_point lf_entry_points[] = {\n");
 	for (i = 0; i < t->entries.n; i++) {
 		const struct lfr_entry *e = &t->entries.v[i];

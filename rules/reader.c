@@ -463,6 +463,19 @@ static void row_sleeping(struct table *tb, const char *line)
 	PUSH(&tb->t->sleeping, g);
 }
 
+/* ---- sharedwrites.tbl: update|not PREFIX | reason ---- */
+static void row_sharedwrite(struct table *tb, const char *line)
+{
+	static const char expected[] = "expected 'update|not PREFIX | reason'";
+	struct lfr_nogrow g = bar_row(tb, line, expected);
+	char *w[2];
+
+	if (split(g.name, w, 2) != 2 || !identifier(w[1], strlen(w[1])))
+		fail(tb, expected, NULL, NULL);
+	oneof(tb, w[0], " update not", "match");
+	PUSH(&tb->t->sharedwrites, ((struct lfr_sharedwrite){ w[0], w[1], g.why }));
+}
+
 /* ---- rewrites.tbl ---- */
 
 /* One blank for each run of blanks, none at the ends. */
@@ -786,6 +799,7 @@ static const struct {
 	{ "hotpaths.tbl",	row_hot,	NULL },
 	{ "bitlocks.tbl",	row_nogrow,	NULL },
 	{ "sleeping.tbl",	row_sleeping,	NULL },
+	{ "sharedwrites.tbl",	row_sharedwrite, NULL },
 	{ "sourceforms.tbl",	row_sourceform,	NULL },
 	{ "lockclasses.tbl",	row_lockclass,	NULL },
 	{ "entrypoints.tbl",	row_entry,	NULL },

@@ -132,6 +132,13 @@ struct lfr_nogrow {
 	const char *name, *why;
 };
 
+/* sharedwrites.tbl: a call-name prefix that updates shared state
+ * ("update"), or an exception to one ("not") */
+struct lfr_sharedwrite {
+	const char *match;	/* "update", "not" */
+	const char *prefix, *why;
+};
+
 /* lockclasses.tbl: a lockdep class name (a trailing '*': a prefix) that
  * is not its lock's init expression, and the lock's identity */
 struct lfr_lockclass {
@@ -153,6 +160,7 @@ struct lfr_tables {
 	LFR_VEC(const char *) hot;			/* table order */
 	LFR_VEC(struct lfr_nogrow) nogrow;		/* table order */
 	LFR_VEC(struct lfr_nogrow) sleeping;		/* table order */
+	LFR_VEC(struct lfr_sharedwrite) sharedwrites;	/* table order */
 	LFR_VEC(struct lfr_sourceform) sourceforms;	/* table order */
 	LFR_VEC(struct lfr_lockclass) lockclasses;	/* table order */
 	LFR_VEC(struct lfr_entry) entries;		/* table order */
