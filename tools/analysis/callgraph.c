@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * callgraph.c - index the "calls" records by caller and by callee, and
- * find what lies within hot_call_depth calls of a hot entry point.
+ * callgraph.c - index the "calls" records by caller and by callee; where.c
+ * then finds the entry points that reach each function.
  *
  * The records name a static function "file:name" in every unit that
  * compiles it (a static inline of a header is one function per unit),
@@ -77,79 +77,6 @@ const struct lf_callsites *lf_callers(const struct lf_callgraph *g,
 	return l ? l : &none;
 }
 
-bool lf_hot_reach(const struct lf_callgraph *g, const char *function,
-		  struct lf_hot *out)
-{
-	const struct lf_hot *h = pairmap_get(g->hot, lf_intern(function), NULL);
-
-	if (h) {
-		*out = *h;
-		return true;
-	}
-	/* an entry point that calls nothing has no calls record */
-	out->entry = function;
-	out->depth = 0;
-	return lf_rules_is_hot(g->rules, function);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-struct names {
-	const char **v;
-	size_t n, cap;
-};
-
-static void mark(struct lf_callgraph *g, struct names *queue,
-		 const char *fn, const char *entry, int depth)
-{
-	struct lf_hot *h;
-
-	if (pairmap_get(g->hot, fn, NULL))
-		return;
-	h = xmalloc(sizeof(*h));
-	h->entry = entry;
-	h->depth = depth;
-	pairmap_put(g->hot, fn, NULL, h);
-	VEC_PUSH(queue, fn);
-}
-
-/*
- * Breadth first from every entry point at once, entries in name order:
- * each function gets its nearest entry, and the same one on every run.
- */
-static void reach(struct lf_callgraph *g, const struct lf_records *recs)
-{
-	struct names queue = { 0 }, entries = { 0 };
-
-	g->hot = pairmap_new();
-	for (size_t i = 0; i < recs->recs.n; i++) {
-		const struct lf_rec *r = &recs->recs.v[i];
-
-		if (r->kind == LF_REC_CALLS &&
-		    lf_rules_is_hot(g->rules, r->function))
-			VEC_PUSH(&entries, r->function);
-	}
-	lf_sort(entries.v, entries.n, sizeof(*entries.v), cmp_str);
-	for (size_t i = 0; i < entries.n; i++)
-		mark(g, &queue, entries.v[i], entries.v[i], 0);
-	for (size_t i = 0; i < queue.n; i++) {
-		const struct lf_hot *h = pairmap_get(g->hot, queue.v[i], NULL);
-		const struct lf_callsites *body = pairmap_get(g->bodies,
-							      queue.v[i], NULL);
-
-		if (h->depth >= g->rules->hot_call_depth)
-			continue;
-		for (size_t j = 0; body && j < body->n; j++)
-			mark(g, &queue, body->v[j].call->callee, h->entry,
-			     h->depth + 1);
-	}
-	free(entries.v);
-	free(queue.v);
-}
-
 void lf_callgraph_build(const struct lf_records *recs,
 			const struct lf_rules *rules, struct lf_callgraph *g)
 {
@@ -183,6 +110,5 @@ void lf_callgraph_build(const struct lf_records *recs,
 		if (!fill)
 			place(&ls);
 	}
-	reach(g, recs);
 	lf_where_build(recs, rules, g);
 }

@@ -2,8 +2,8 @@
 /*
  * callgraph.h - the call graph of the plugin's "calls" records, in both
  * directions: who calls a function, with the preemption context of the
- * call (arch_spin_lock callers), and how far a function is below a hot
- * entry point (static hotness of bit locks).
+ * call (arch_spin_lock callers); where.c walks it down from the entry
+ * points (where.h).
  */
 #ifndef LOCKFIT_CALLGRAPH_H
 #define LOCKFIT_CALLGRAPH_H
@@ -21,7 +21,7 @@ struct lf_callsites {
 	size_t n, cap;
 };
 
-/* Reached from a hot entry point. */
+/* Reached from a hot entry point (bit locks' static hotness). */
 struct lf_hot {
 	const char *entry;	/* the entry point, as its record names it */
 	int depth;		/* calls below it; 0: the entry point itself */
@@ -32,15 +32,13 @@ struct lf_callgraph {
 	/* keyed by interned function names (pairmap, second key NULL) */
 	struct pairmap *callers;	/* callee -> struct lf_callsites */
 	struct pairmap *bodies;	/* function -> struct lf_callsites (its calls) */
-	struct pairmap *hot;	/* function -> struct lf_hot */
 	/* where.c: function -> struct lf_entries (its own entries), and
 	 * -> struct lf_reach (the hottest entry reaching it) */
 	struct pairmap *entries, *reach;
 };
 
 struct lf_rules;
-/* Index the calls records; mark what is within rules/thresholds.tbl's hot_call_depth calls of a
- * function in hotpaths.tbl. */
+/* Index the calls records, then where each function runs (where.c). */
 void lf_callgraph_build(const struct lf_records *recs,
 			const struct lf_rules *rules, struct lf_callgraph *g);
 
@@ -50,11 +48,6 @@ void lf_callgraph_build(const struct lf_records *recs,
  */
 const struct lf_callsites *lf_callers(const struct lf_callgraph *g,
 				      const char *function);
-
-/* How FUNCTION is reached from a hot entry point; false if it is not
- * within rules/thresholds.tbl's hot_call_depth calls of one. */
-bool lf_hot_reach(const struct lf_callgraph *g, const char *function,
-		  struct lf_hot *out);
 
 /* Can a call in unit TU reach FUNCTION?  A global one from anywhere, a
  * static ("fs/dcache.c:d_lru_add") only from its own unit. */
