@@ -1,39 +1,43 @@
 #!/bin/bash
-# kernel-tree.sh - provide a configured, prepared Linux 6.1 kbuild tree
-# (x86_64 defconfig + scripts/kernel-config.fragment) for compiling real
-# kernel files with the lockfit plugin.  Idempotent; see --help.
+# kernel-tree.sh - provide a configured, prepared Linux kbuild tree (6.1 or
+# 6.12: x86_64 defconfig + the version's config fragment) for compiling
+# real kernel files with the lockfit plugin.  Idempotent; see --help.
 set -eu
 
 prog=kernel-tree.sh
 usage() {
 	cat <<EOF
-Usage: $prog [--print-dir] [--objtree [--objdir DIR] [--fragment FILE]] [--help]
+Usage: $prog [--kver VER] [--print-dir] [--objtree [--objdir DIR] [--fragment FILE]] [--help]
 
-Make sure a configured and prepared Linux 6.1 tree exists, then print its
-path on stdout (last line).  Idempotent: only missing steps are done.
+Make sure a configured and prepared Linux VER tree exists (VER is 6.1 or
+6.12, Debian's linux-source-VER), then print its path on stdout (last
+line).  Idempotent: only missing steps are done.
 
   1. apt-get install build dependencies that are missing (needs root)
-  2. extract /usr/src/linux-source-6.1.tar.xz into \$cache/linux-source-6.1
-  3. make defconfig, apply scripts/kernel-config.fragment with
-     scripts/config, make olddefconfig, make prepare (in-tree)
+  2. extract /usr/src/linux-source-VER.tar.xz into \$cache/linux-source-VER
+  3. make defconfig, apply the fragment (scripts/kernel-config-VER.fragment)
+     with scripts/config, make olddefconfig, make prepare (in-tree)
 Step 3 is redone whenever the fragment changes (its hash is kept in
 \$tree/.lockfit-configured).
 
 With --objtree the build is an O= build, as most CI and distro kernels
 are: the source is a second, never configured extraction
-(\$cache/src-6.1) and the configured, prepared output directory is
-\$cache/o-6.1 (or --objdir DIR); the line printed is "SRC OBJDIR".
+(\$cache/src-VER) and the configured, prepared output directory is
+\$cache/o-VER (or --objdir DIR); the line printed is "SRC OBJDIR".
 Several output directories may share that source.
 
 Options:
+  --kver VER         the kernel version: 6.1 or 6.12 (default: \$LOCKFIT_KVER,
+                     else 6.1)
   --print-dir        print only the tree path (no progress lines on stderr)
   --objtree          an O= build (see above)
   --objdir DIR       the output directory of --objtree
-  --fragment FILE    the Kconfig fragment (default scripts/kernel-config.fragment)
+  --fragment FILE    the Kconfig fragment (default scripts/kernel-config-VER.fragment)
   -h, --help         show this help
 
 Environment:
   LOCKFIT_CACHE  cache root (default: \$HOME/.cache/lockfit)
+  LOCKFIT_KVER   the kernel version when --kver is not given (default 6.1)
   LOCKFIT_JOBS   make -j value for 'make prepare' (default: nproc)
 
 Output of apt-get/make goes to \$cache/kernel-tree.log; its tail is shown
@@ -45,9 +49,12 @@ quiet=0
 objtree=0
 objdir=
 fragment=
+kver=${LOCKFIT_KVER:-6.1}
 while [ $# -gt 0 ]; do
 	case $1 in
 	--print-dir) quiet=1 ;;
+	--kver) [ $# -ge 2 ] || { echo "$prog: --kver needs a version" >&2; exit 2; }
+		kver=$2; shift ;;
 	--objtree) objtree=1 ;;
 	--objdir) [ $# -ge 2 ] || { echo "$prog: --objdir needs a directory" >&2; exit 2; }
 		objdir=$2; shift ;;
@@ -64,20 +71,23 @@ die() { echo "$prog: error: $*" >&2; exit 1; }
 
 [ "$(uname -m)" = x86_64 ] || die "only x86_64 hosts are supported (this is $(uname -m))"
 
+case $kver in 6.1 | 6.12) ;; *)
+	echo "$prog: unsupported kernel version '$kver' (6.1 or 6.12)" >&2; exit 2 ;;
+esac
 here=$(cd "$(dirname "$0")" && pwd)
-fragment=${fragment:-$here/kernel-config.fragment}
-tarball=/usr/src/linux-source-6.1.tar.xz
+fragment=${fragment:-$here/kernel-config-$kver.fragment}
+tarball=/usr/src/linux-source-$kver.tar.xz
 cache=${LOCKFIT_CACHE:-${HOME:?HOME is unset; set LOCKFIT_CACHE}/.cache/lockfit}
 if [ "$objtree" = 1 ]; then
 	# A configured source refuses O= builds: a pristine copy of its own.
-	tree=$cache/src-6.1
-	obj=${objdir:-$cache/o-6.1}
+	tree=$cache/src-$kver
+	obj=${objdir:-$cache/o-$kver}
 	case $obj in /*) ;; *) obj=$PWD/$obj ;; esac
 	[ "$obj" != "$tree" ] || die "--objdir must not be the source tree"
 	kmake() { make -C "$tree" O="$obj" "$@"; }
 else
 	[ -z "$objdir" ] || die "--objdir needs --objtree"
-	tree=$cache/linux-source-6.1
+	tree=$cache/linux-source-$kver
 	obj=$tree
 	kmake() { make -C "$tree" "$@"; }
 fi
@@ -93,7 +103,7 @@ unset KBUILD_OUTPUT KCFLAGS ARCH CROSS_COMPILE LLVM
 mkdir -p "$cache" || die "cannot create cache directory $cache"
 touch "$log" 2>/dev/null || die "cannot write $log"
 # Serialise concurrent callers (e.g. parallel test jobs) on the cache.
-exec 9>"$cache/.kernel-tree.lock"
+exec 9>"$cache/.kernel-tree-$kver.lock"
 flock 9
 
 # run CMD...: run with all output in the log; on failure show its tail.
@@ -123,7 +133,7 @@ check_deps() { # sets $missing to the packages still needed
 	need xz-utils command -v xz
 	need libelf-dev test -e /usr/include/gelf.h
 	need libssl-dev test -e /usr/include/openssl/opensslv.h
-	need linux-source-6.1 test -e "$tarball"
+	need linux-source-$kver test -e "$tarball"
 	# Without plugin headers Kconfig silently turns CONFIG_GCC_PLUGINS off.
 	need "gcc-${gccver%%.*}-plugin-dev" \
 		test -e "$(gcc -print-file-name=plugin 2>/dev/null)/include/plugin-version.h"
@@ -150,8 +160,8 @@ if [ ! -d "$tree" ]; then
 	msg "extracting $tarball ..."
 	t0=$SECONDS
 	run tar -xJf "$tarball" -C "$tmp"
-	[ -d "$tmp/linux-source-6.1" ] || die "$tarball has no top directory linux-source-6.1/"
-	mv "$tmp/linux-source-6.1" "$tree"
+	[ -d "$tmp/linux-source-$kver" ] || die "$tarball has no top directory linux-source-$kver/"
+	mv "$tmp/linux-source-$kver" "$tree"
 	msg "extracted in $((SECONDS - t0))s"
 fi
 
