@@ -9,6 +9,8 @@
 #   make bench         plugin overhead on real kernel files, as ratios
 #   make bench-report  report time and memory on 1x, 10x, 80x replicated real records
 #   make kernel-report lockfit build over a Linux 6.1 subset, then its patches
+#   make kernel-full   lockfit build over a whole defconfig build (KFULL=6.1|6.12),
+#                      then the census of its verdicts
 #   make vm            the VM kernel (lockdep, lock_stat) booted under QEMU with
 #                      the workload: build/vm/ gets lock_stat.txt, dmesg.txt
 #   make check-vm      VM kernel, boot, lockfit patch --boot on a clean and a
@@ -155,6 +157,13 @@ kernel-report: deps
 	$(MAKE) all
 	scripts/kernel-report.sh
 
+# A whole x86_64 defconfig build of Linux $(KFULL) under lockfit build, then
+# the census (about 25 minutes at -j2; incremental afterwards).
+KFULL ?= 6.1
+kernel-full: deps
+	$(MAKE) all
+	scripts/kernel-full.sh --kver $(KFULL)
+
 # The VM targets boot kernels: never part of check or check-kernel.
 vm: deps-vm
 	$(MAKE) all
@@ -174,5 +183,5 @@ clean:
 	rm -f tools/records/rules.gen.c tools/records/rules.gen.c.tmp
 	rm -rf build/fuzz $(GEN_RULES)
 
-.PHONY: all cocci deps example check check-kernel bench bench-report kernel-report fuzz clean \
+.PHONY: all cocci deps example check check-kernel bench bench-report kernel-report kernel-full fuzz clean \
 	deps-vm vm check-vm bench-vm
