@@ -169,6 +169,7 @@ struct kbuild {
 	char *real;		/* its realpath() */
 	char *abs;		/* absolute, lexically */
 	struct strmap *archives;	/* "dev:ino" of each archive seen */
+	struct strmap *objects;		/* each object once */
 	size_t members;		/* entries of every list, for MEMBERS_MAX */
 	struct lf_objlist *out;
 };
@@ -185,6 +186,16 @@ static void count_members(struct kbuild *kb, const struct where *w, size_t n)
 		lf_die("%s: more than %u members in kbuild's lists (at byte %zu): "
 		       "refused", w->list, MEMBERS_MAX, w->at);
 	kb->members += n;
+}
+
+/* Object PATH, listed in one of KB's lists, if not listed before: the
+ * counts are of objects, as kbuild links each once. */
+static void add_object(struct kbuild *kb, const char *path)
+{
+	if (strmap_get(kb->objects, path))
+		return;
+	strmap_put(kb->objects, path, (void *)path);
+	VEC_PUSH(kb->out, xstrdup(path));
 }
 
 /* PATH with "." and ".." resolved by name ("/a/../b" is "/b", "/" is
@@ -239,13 +250,13 @@ static char *member_rel(const struct kbuild *kb, const char *dir,
 	const char *r = NULL;
 
 	if (!norm)
-		*why = "leaves the build directory (..)";
+		*why = "leaves the build directory";
 	else if (full[0] != '/')
 		r = norm;
 	else if (!(r = below(norm, kb->abs)) && !(r = below(norm, kb->real)))
 		*why = "an absolute path outside the build directory";
 	if (r && !*r)
-		*why = "the build directory itself";
+		*why = "names the build directory";
 	else if (r)
 		rel = xstrdup(r);
 	free(norm);
@@ -281,7 +292,7 @@ static char *member_path(const struct kbuild *kb, const struct where *w,
 		       strerror(errno));
 	}
 	if (!S_ISREG(st.st_mode))
-		lf_die("%s: member at byte %zu, %s: %s, not an object: refused",
+		lf_die("%s: member at byte %zu, %s: %s, not a regular file: refused",
 		       w->list, w->at, path, file_type(st.st_mode));
 	real = realpath(path, NULL);
 	if (!real || !below(real, kb->real))
@@ -445,9 +456,6 @@ static void read_thin_archive(struct kbuild *kb, const char *path,
 
 	if (fd < 0)
 		lf_die("cannot read %s: %s", path, strerror(errno));
-	if (depth > NEST_MAX)
-		lf_die("%s: thin archives nested more than %d deep: refused",
-		       path, NEST_MAX);
 	key = xasprintf("%llu:%llu", (unsigned long long)st.st_dev,
 			(unsigned long long)st.st_ino);
 	state = strmap_get(kb->archives, key);
@@ -459,6 +467,9 @@ static void read_thin_archive(struct kbuild *kb, const char *path,
 		free(key);
 		return;
 	}
+	if (depth > NEST_MAX)
+		lf_die("%s: thin archives nested more than %d deep: refused",
+		       path, NEST_MAX);
 	strmap_put(kb->archives, key, ARCHIVE_READING);
 	data = read_list_fd(path, fd, &st, &len);
 	if (len < 8 || memcmp(data, "!<thin>\n", 8))
@@ -481,7 +492,7 @@ static void read_thin_archive(struct kbuild *kb, const char *path,
 			read_thin_archive(kb, member, member + strlen(kb->top) + 1,
 					  depth + 1);
 		else
-			VEC_PUSH(kb->out, xstrdup(member));
+			add_object(kb, member);
 		free(member);
 	}
 	strmap_put(kb->archives, key, ARCHIVE_READ);
@@ -517,7 +528,7 @@ static void read_mod(struct kbuild *kb, const char *order, size_t at,
 		     const char *entry)
 {
 	size_t n = strlen(entry), len;
-	char *base, *mod, *data = NULL, *tok, *save;
+	char *base, *mod, *data = NULL, *tok, *save, *path;
 
 	if (has_suffix(entry, ".ko"))
 		n -= 3;
@@ -538,8 +549,9 @@ static void read_mod(struct kbuild *kb, const char *order, size_t at,
 		if (!has_suffix(tok, ".o"))
 			continue;
 		count_members(kb, &w, 1);
-		VEC_PUSH(kb->out, member_path(kb, &w, "", tok, strlen(tok),
-					      false));
+		path = member_path(kb, &w, "", tok, strlen(tok), false);
+		add_object(kb, path);
+		free(path);
 	}
 	free(data);
 	free(mod);
@@ -584,7 +596,9 @@ static char *absolute(const char *top)
  * KBUILD_VMLINUX_LIBS, lib-y), outside vmlinux.a. */
 static char *read_kbuild(const char *top, struct lf_objlist *out)
 {
-	struct kbuild kb = { .out = out, .archives = strmap_new() };
+	struct kbuild kb = {
+		.out = out, .archives = strmap_new(), .objects = strmap_new(),
+	};
 	struct strbuf sb = { 0 };
 	char *t = xstrdup(top), *arch, *rel, *path;
 	size_t n = strlen(t);
