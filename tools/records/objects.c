@@ -174,10 +174,11 @@ struct kbuild {
 	struct lf_objlist *out;
 };
 
-/* Where PATH is (an archive, a .mod file) and what entry of it. */
+/* A member's place, for messages: its list and the byte of its header
+ * (of its line, in modules.order or a .mod file). */
 struct where {
 	const char *list;
-	size_t at;		/* byte of the member's header or line */
+	size_t at;
 };
 
 static void count_members(struct kbuild *kb, const struct where *w, size_t n)
@@ -286,6 +287,7 @@ static char *member_path(const struct kbuild *kb, const struct where *w,
 	if (stat(path, &st)) {
 		if (optional && errno == ENOENT) {
 			free(path);
+			errno = ENOENT;
 			return NULL;
 		}
 		lf_die("%s: member at byte %zu, %s: %s", w->list, w->at, path,
@@ -324,9 +326,8 @@ static bool ar_number(const char *f, size_t n, size_t *val)
 
 #define AR_HDR	60
 
-/* strmap values for the archives of struct kbuild */
-#define ARCHIVE_READING	((void *)"reading")
-#define ARCHIVE_READ	((void *)"read")
+/* strmap values for the archives of struct kbuild: being read, read */
+static char archive_reading, archive_read;
 
 struct member {
 	const char *name;
@@ -452,14 +453,14 @@ static void read_thin_archive(struct kbuild *kb, const char *path,
 	size_t len;
 	int fd = open_list(path, &st);
 	char *data, *dir, *slash, *key;
-	const char *state;
+	const void *state;
 
 	if (fd < 0)
 		lf_die("cannot read %s: %s", path, strerror(errno));
 	key = xasprintf("%llu:%llu", (unsigned long long)st.st_dev,
 			(unsigned long long)st.st_ino);
 	state = strmap_get(kb->archives, key);
-	if (state == ARCHIVE_READING)
+	if (state == &archive_reading)
 		lf_die("%s: thin archive that lists itself (through its members): "
 		       "refused", path);
 	if (state) {
@@ -470,7 +471,7 @@ static void read_thin_archive(struct kbuild *kb, const char *path,
 	if (depth > NEST_MAX)
 		lf_die("%s: thin archives nested more than %d deep: refused",
 		       path, NEST_MAX);
-	strmap_put(kb->archives, key, ARCHIVE_READING);
+	strmap_put(kb->archives, key, &archive_reading);
 	data = read_list_fd(path, fd, &st, &len);
 	if (len < 8 || memcmp(data, "!<thin>\n", 8))
 		lf_die("%s: not a thin archive (kbuild makes them with ar T)", path);
@@ -495,7 +496,7 @@ static void read_thin_archive(struct kbuild *kb, const char *path,
 			add_object(kb, member);
 		free(member);
 	}
-	strmap_put(kb->archives, key, ARCHIVE_READ);
+	strmap_put(kb->archives, key, &archive_read);
 	free(key);
 	free(mem.v);
 	free(data);
