@@ -3,10 +3,14 @@
 make_case(rng, seeds) returns a case: {"files": {name: bytes}, "baseline":
 bytes, "lock": str for explain, "must_fail": why the record set is bad
 for certain (an unreadable line, no tu record last, wrong counts, no .lfr
-file, a duplicate key), or None}.  Everything comes from rng, so a case
-is a function of the seed and the case number.
+file, a duplicate key), or None, and for some cases "kbuild": a kbuild
+output directory holding the same records in objects, its lists mutated
+(kbuild.py)}.  Everything comes from rng, so a case is a function of the
+seed and the case number.
 """
 import json
+
+import kbuild
 
 KINDS = ["section", "release_only", "lock_arg", "lock_wrapper", "arch_spin",
 	 "needs_atomic", "calls", "unknown", "tu"]
@@ -364,5 +368,8 @@ def make_case(rng, seeds, baseline):
 			and (str(r.get("class")) in decided or rng.random() < 0.1)})
 	lock = rng.choice(locks) if locks and rng.random() < 0.85 else \
 		rand_str(rng, rng.choice(c.locks))
-	return {"files": out, "baseline": base, "lock": lock,
+	case = {"files": out, "baseline": base, "lock": lock,
 		"must_fail": bad_reason(out)}
+	if rng.random() < 0.3:
+		case["kbuild"] = kbuild.make_dir(rng, out)
+	return case

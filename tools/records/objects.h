@@ -12,14 +12,22 @@
 struct lf_objlist {
 	char **v;	/* paths, sorted, each once */
 	size_t n, cap;
+	/* a kbuild output directory: what each list gave, "2703 objects
+	 * from vmlinux.a, ..., 97 objects of 40 modules from modules.order";
+	 * NULL otherwise */
+	char *lists;
 };
 
 /*
  * What PATH names: false for a record directory (it has *.lfr files).
- * Otherwise true, with OUT the objects to read: PATH itself if a file;
- * for a kbuild output directory (.config beside vmlinux.a, built-in.a
- * or modules.order) the objects of its current build, from those lists
- * only; for any other directory every *.o below it.
+ * Otherwise true, with OUT the objects to read: PATH itself if a regular
+ * file; for a kbuild output directory (.config beside vmlinux.a,
+ * built-in.a or modules.order) the objects of its current build, from
+ * those lists only, read as binutils reads them; for any other directory
+ * every *.o below it.  A list that cannot be read, is not a regular file
+ * or is too large, a corrupt archive, too many members, or a member that
+ * is no regular file below the directory: an error naming the list and
+ * the member's byte (exit 2).
  */
 bool lf_objects_list(const char *path, struct lf_objlist *out);
 

@@ -508,6 +508,8 @@ void lf_records_load(const char *dir, unsigned load, struct lf_records *out)
 
 	memset(out, 0, sizeof(*out));
 	if (lf_objects_list(dir, &objs)) {
+		if (objs.lists)
+			lf_err("%s: read %s", dir, objs.lists);
 		load_objects(&ld, dir, &objs);
 	} else {
 		list_dir(dir, &names);
