@@ -43,8 +43,9 @@ RULES       := $(wildcard rules/*.tbl)
 GEN_RULES   := build/gen-rules
 HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra
 
-TOOL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -I. -Itools \
-	-DLOCKFIT_ROOT='"$(CURDIR)"'
+# No path is compiled in: the tool finds its files from its own location
+# (tools/lib/files.c).
+TOOL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -I. -Itools
 # tools/: main.c, then one folder per stage (README.md, "Layout").
 TOOL_SRCS   := $(filter-out tools/records/rules.gen.c,$(wildcard tools/*.c tools/*/*.c)) \
 	       tools/records/rules.gen.c rules/reader.c
