@@ -54,6 +54,7 @@ static const char usage[] =
 "  -h, --help       show this help\n"
 "\n"
 LF_HELP_EVIDENCE
+"\n"
 "For patch, --tree DIR is also KSRC, the kernel source tree the patches are\n"
 "for (default: the records' build identity, srcroot), and goes with\n"
 "--assume-complete: rewrite even when the records did not see every use of\n"

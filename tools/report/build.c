@@ -59,6 +59,7 @@ static const char usage[] =
 "  -h, --help       show this help\n"
 "\n"
 LF_HELP_EVIDENCE
+"\n"
 "They are passed to the report; a profile and a lock_stat file are\n"
 "checked before the build starts.\n"
 "A DIR holding records of another configuration or tree (an earlier build\n"

@@ -31,6 +31,7 @@ static const char usage[] =
 "  -h, --help       show this help\n"
 "\n"
 LF_HELP_EVIDENCE
+"\n"
 "With --lock-stat, LOCK's measured numbers follow.\n"
 "\n"
 "Exit status: 0 explained, 2 error (no such lock, bad records, usage).\n";
