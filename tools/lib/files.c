@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -20,6 +21,8 @@
 #include <unistd.h>
 #include "lib/util.h"
 #include "lib/files.h"
+
+extern char **environ;
 
 static char *files_dir;
 static bool installed, looked;
@@ -94,7 +97,9 @@ bool lf_installed(void)
  * prints the bare word back when it has no plugin directory. */
 static char *gcc_plugin_dir(const char *cc, char **why)
 {
-	int fd[2], st;
+	char *argv[] = { (char *)cc, "-print-file-name=plugin", NULL };
+	posix_spawn_file_actions_t fa;
+	int fd[2], st = 0, err;
 	char buf[PATH_MAX];
 	size_t len = 0;
 	ssize_t n;
@@ -102,18 +107,18 @@ static char *gcc_plugin_dir(const char *cc, char **why)
 
 	if (pipe(fd))
 		lf_die("pipe: %s", strerror(errno));
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0)
-		lf_die("fork: %s", strerror(errno));
-	if (!pid) {
-		dup2(fd[1], STDOUT_FILENO);
-		close(fd[0]);
-		close(fd[1]);
-		execlp(cc, cc, "-print-file-name=plugin", (char *)NULL);
-		_exit(127);
-	}
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fd[1], STDOUT_FILENO);
+	posix_spawn_file_actions_addclose(&fa, fd[0]);
+	posix_spawn_file_actions_addclose(&fa, fd[1]);
+	err = posix_spawnp(&pid, cc, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
 	close(fd[1]);
+	if (err) {
+		close(fd[0]);
+		*why = xasprintf("cannot run %s: %s", cc, strerror(err));
+		return NULL;
+	}
 	while (len < sizeof(buf) - 1 &&
 	       (n = read(fd[0], buf + len, sizeof(buf) - 1 - len)) != 0) {
 		if (n < 0 && errno == EINTR)
