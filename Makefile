@@ -17,6 +17,11 @@
 #                      broken patch (tens of minutes the first time; docs/VM.md)
 #   make bench-vm      lfvm-bench on the unpatched and the patched VM kernel,
 #                      RUNS= interleaved boots each (default 3), as ratios
+#   make install       PREFIX (/usr/local), DESTDIR: bin/lockfit, the plugin in
+#                      GCC's plugin directory, share/lockfit, manual pages
+#   make deb           the Debian package (dpkg-buildpackage), into build/deb/
+#   make check-deb     build it, install it, compile a kernel file with
+#                      -fplugin=lockfit, lintian; remove it again (root)
 #
 # Everything GCC-specific is in plugin/compat.h; lock facts are in rules/.
 # Generated files (plugin/rules.gen.c, tools/records/rules.gen.c) are made in the
@@ -45,8 +50,9 @@ RULES       := $(wildcard rules/*.tbl)
 GEN_RULES   := build/gen-rules
 HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra
 
-TOOL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -I. -Itools \
-	-DLOCKFIT_ROOT='"$(CURDIR)"'
+# No path is compiled in: the tool finds its files from its own location
+# (tools/lib/files.c).
+TOOL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -I. -Itools
 # tools/: main.c, then one folder per stage (README.md, "Layout").
 TOOL_SRCS   := $(filter-out tools/records/rules.gen.c,$(wildcard tools/*.c tools/*/*.c)) \
 	       tools/records/rules.gen.c rules/reader.c
@@ -129,6 +135,7 @@ check: deps
 	testsuite/patch/run
 	testsuite/kernel/smoke
 	testsuite/kernel/arch-spin --quick
+	testsuite/install/run
 
 check-kernel: deps
 	$(MAKE) all
@@ -178,10 +185,74 @@ bench-vm: deps-vm
 	$(MAKE) all
 	testsuite/vm/bench
 
+# --- make install, manual pages, the Debian package (docs/INSTALL.md) ---
+# Installed, lockfit finds its files from its own location
+# (PREFIX/bin/../share/lockfit, tools/lib/files.c), in the checkout's
+# layout; the plugin goes where GCC looks for the plugins of the compiler
+# it was built for, so -fplugin=lockfit finds it by name.
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+SHAREDIR   := $(PREFIX)/share/lockfit
+# What lockfit reads or runs at run time: the tables, the Coccinelle
+# scripts, scripts/vm.sh (lockfit patch --boot) with what it needs.
+SHARE_FILES := $(RULES) $(wildcard cocci/*.cocci) \
+	scripts/vm.sh scripts/kernel-tree.sh scripts/vm-config.fragment \
+	$(wildcard scripts/kernel-config-*.fragment) \
+	testsuite/vm/init testsuite/vm/lfvm-bench.c testsuite/vm/bench-ratio.awk \
+	$(wildcard testsuite/vm/module/*)
+# The bundled example, with the kernel stand-in headers it includes.
+EXAMPLE_FILES := examples/Makefile $(wildcard examples/*.c)
+MAN_STAMP  := build/man/.made
+
+# The pages are made from the tool's --help texts (scripts/gen-man).
+man: $(MAN_STAMP)
+$(MAN_STAMP): tools/lockfit scripts/gen-man schema/records.h
+	rm -rf build/man
+	scripts/gen-man --tool tools/lockfit --out build/man
+	touch $@
+
+install: all man
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PLUGINDIR) \
+		$(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -m 755 tools/lockfit $(DESTDIR)$(PREFIX)/bin/lockfit
+	install -m 644 plugin/lockfit.so $(DESTDIR)$(PLUGINDIR)/lockfit.so
+	for f in $(SHARE_FILES); do \
+		mode=644; [ -x $$f ] && mode=755; \
+		install -D -m $$mode $$f $(DESTDIR)$(SHAREDIR)/$$f || exit; \
+	done
+	for f in $(EXAMPLE_FILES); do \
+		install -D -m 644 $$f $(DESTDIR)$(SHAREDIR)/$$f || exit; \
+	done
+	cd testsuite && find include -type f | while read -r f; do \
+		install -D -m 644 $$f $(DESTDIR)$(SHAREDIR)/examples/$$f || exit; \
+	done
+	install -m 644 build/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 scripts/lockfit-completion.bash \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/lockfit
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/lockfit $(DESTDIR)$(PLUGINDIR)/lockfit.so
+	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/lockfit.1 \
+		$(DESTDIR)$(PREFIX)/share/man/man1/lockfit-*.1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/lockfit
+	rm -rf $(DESTDIR)$(SHAREDIR)
+
+deps-deb:
+	@scripts/install-deps.sh --deb
+
+# The package is built from a clean export of HEAD (git archive), so
+# that nothing of the working tree's builds goes in.
+deb: deps-deb
+	scripts/build-deb --out build/deb
+
+check-deb: deps-deb
+	testsuite/install/deb --out build/deb
+
 clean:
 	rm -f plugin/*.o plugin/lockfit.so tools/lockfit plugin/rules.gen.c plugin/rules.gen.c.tmp
 	rm -f tools/records/rules.gen.c tools/records/rules.gen.c.tmp
-	rm -rf build/fuzz $(GEN_RULES)
+	rm -rf build/fuzz build/man $(GEN_RULES)
 
 .PHONY: all cocci deps example check check-kernel bench bench-report kernel-report kernel-full fuzz clean \
-	deps-vm vm check-vm bench-vm
+	deps-vm vm check-vm bench-vm man install uninstall deps-deb deb check-deb

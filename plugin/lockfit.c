@@ -187,9 +187,25 @@ LF_EXPORT int plugin_init(struct plugin_name_args *info,
 	struct register_pass_info pass_info;
 
 	if (!plugin_default_version_check(version, &gcc_version)) {
-		error("lockfit: built for GCC %s, but this is GCC %s: rebuild "
-		      "the plugin against this compiler", gcc_version.basever,
-		      version->basever);
+		/* One line; with the same version number, the part that
+		 * differs (a distribution's rebuild changes the configure
+		 * arguments only). */
+		const char *what =
+			strcmp(version->basever, gcc_version.basever) ? NULL :
+			strcmp(version->datestamp, gcc_version.datestamp) ? "date stamp" :
+			strcmp(version->devphase, gcc_version.devphase) ? "development phase" :
+			strcmp(version->revision, gcc_version.revision) ? "revision" :
+			"configure arguments";
+
+		if (what)
+			error("lockfit: built for another build of GCC %s (its %s "
+			      "differ%s): rebuild the plugin against this compiler",
+			      gcc_version.basever, what,
+			      strcmp(what, "configure arguments") ? "s" : "");
+		else
+			error("lockfit: built for GCC %s, but this is GCC %s: rebuild "
+			      "the plugin against this compiler", gcc_version.basever,
+			      version->basever);
 		return 1;
 	}
 	if (parse_args(info))

@@ -4,6 +4,8 @@
 #   scripts/install-deps.sh          install what is missing (needs root)
 #   scripts/install-deps.sh --list   print the package list and exit
 #   scripts/install-deps.sh --vm     also the VM's (make vm, check-vm, bench-vm)
+#   scripts/install-deps.sh --deb    also the Debian packaging tools (make deb,
+#                                    check-deb): not in make check's list
 #
 # Needs: g++ and GCC's plugin headers for the plugin, libjansson for JSON,
 # jq and python3-jsonschema for the tests, coccinelle and sparse for the
@@ -27,12 +29,16 @@ if [ "${1:-}" = "--vm" ]; then
 	packages+=(qemu-system-x86 busybox-static libc6-dev file)
 	shift
 fi
+if [ "${1:-}" = "--deb" ]; then
+	packages+=(debhelper dpkg-dev fakeroot lintian git)
+	shift
+fi
 if [ "${1:-}" = "--list" ]; then
 	printf '%s\n' "${packages[@]}"
 	exit 0
 fi
 if [ $# -gt 0 ]; then
-	echo "usage: $0 [--vm] [--list]" >&2
+	echo "usage: $0 [--vm] [--deb] [--list]" >&2
 	exit 2
 fi
 

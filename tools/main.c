@@ -25,8 +25,10 @@ static void usage(FILE *out)
 		"\n\nCommands:\n");
 	for (size_t i = 0; i < ARRAY_SIZE(cmds); i++)
 		fprintf(out, "  %-8s %s\n", cmds[i]->name, cmds[i]->summary);
-	fprintf(out, "\n'lockfit COMMAND --help' describes each.  Exit status: 0 "
-		"ok, 1 gate found new findings,\n2 error (bad input or usage).\n");
+	fprintf(out, "\n'lockfit COMMAND --help' describes each; 'lockfit --version' "
+		"names the version,\nthe plugin lockfit build loads, the record "
+		"format and a hash of the rules\ntables.  Exit status: 0 ok, 1 gate "
+		"found new findings, 2 error (bad input\nor usage).\n");
 }
 
 int main(int argc, char **argv)
@@ -43,6 +45,10 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
 	    !strcmp(argv[1], "help")) {
 		usage(stdout);
+		return LF_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		lf_version(stdout);
 		return LF_EXIT_OK;
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(cmds); i++)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
+#include "lib/cli.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
 #include "checks/runtime.h"
@@ -36,24 +37,24 @@ static void profile_matched(struct lf_analysis *a)
 void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
 		unsigned load)
 {
-	struct lf_cov_opts cov = { .trust_without_tree = true };
+	struct lf_evidence e = { .profile = profile,
+				 .cov = { .trust_without_tree = true } };
 
-	lf_analyze_with(a, dir, &(struct lf_analyze_opts){
-		.profile = profile, .load = load, .cov = &cov });
+	lf_analyze_with(a, dir, &e, load);
 }
 
 void lf_analyze_with(struct lf_analysis *a, const char *dir,
-		     const struct lf_analyze_opts *o)
+		     const struct lf_evidence *e, unsigned load)
 {
 	memset(a, 0, sizeof(*a));
 	lf_rules_load(&a->rules);
-	if (o->profile) {
-		lf_profile_load(o->profile, &a->profile);
+	if (e->profile) {
+		lf_profile_load(e->profile, &a->profile);
 		a->has_profile = true;
 	}
-	if (o->lock_stat)
-		a->runtime = lf_runtime_load(o->lock_stat);
-	lf_records_load(dir, o->load, &a->recs);
+	if (e->lock_stat)
+		a->runtime = lf_runtime_load(e->lock_stat);
+	lf_records_load(dir, e->load | load, &a->recs);
 	lf_locks_build(&a->recs, &a->locks);
 	if (a->runtime)
 		lf_runtime_map(a->runtime, a);
@@ -64,7 +65,7 @@ void lf_analyze_with(struct lf_analysis *a, const char *dir,
 		a->results[i] = xcalloc(1, lf_checkers[i]->results_size);
 		lf_checkers[i]->analyse(a);
 	}
-	lf_coverage_apply(a, o->cov, dir);
+	lf_coverage_apply(a, &e->cov, dir);
 	if (a->has_profile)
 		profile_matched(a);
 	for (size_t i = 0; i < lf_ncheckers; i++)

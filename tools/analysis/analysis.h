@@ -39,21 +39,14 @@ struct lf_analysis {
 	struct lf_cov_run *cov;
 };
 
-struct lf_cov_opts;
+struct lf_evidence;
 
-/* What a run is given beside the record directory. */
-struct lf_analyze_opts {
-	const char *profile;	/* --profile FILE; NULL: none */
-	/* --lock-stat FILE, a /proc/lock_stat read before the checkers
-	 * decide (checks/runtime.h); NULL: none */
-	const char *lock_stat;
-	unsigned load;		/* the LF_LOAD_* flags of lf_records_load() */
-	/* the tree rewrite verdicts are checked against (checks/coverage.h) */
-	const struct lf_cov_opts *cov;
-};
-
+/* Analyse DIR with the evidence options E (lib/cli.h: a profile, a
+ * /proc/lock_stat read before the checkers decide, --mixed-builds, the
+ * tree rewrite verdicts are checked against); LOAD: further LF_LOAD_*
+ * flags of lf_records_load() (--lenient). */
 void lf_analyze_with(struct lf_analysis *a, const char *dir,
-		     const struct lf_analyze_opts *o);
+		     const struct lf_evidence *e, unsigned load);
 /* The same with the records' own tree, if any (without one, the
  * verdicts are kept, the reason says so) */
 void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,

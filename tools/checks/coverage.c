@@ -24,27 +24,6 @@
 /* Unseen files named in one reason; explain and JSON list every use. */
 #define FILES_MAX 10
 
-bool lf_cov_option(struct lf_cov_opts *o, const struct lf_cmd *cmd, int c,
-		   const char *arg)
-{
-	switch (c) {
-	case LF_OPT_TREE:
-		o->tree = arg;
-		break;
-	case LF_OPT_ASSUME_COMPLETE:
-		o->assume_complete = true;
-		break;
-	case LF_OPT_NO_INDEX_CACHE:
-		o->no_cache = true;
-		return true;
-	default:
-		return false;
-	}
-	if (o->tree && o->assume_complete)
-		lf_usage_error(cmd, "--tree and --assume-complete exclude each other");
-	return true;
-}
-
 static bool is_dir(const char *path)
 {
 	struct stat st;

@@ -30,25 +30,7 @@ struct lf_cov_opts {
 	bool trust_without_tree;
 };
 
-/* --tree, --assume-complete, --no-index-cache for report, gate, explain,
- * build: getopt_long entries, values, help lines. */
-#define LF_OPT_TREE		0x5452
-#define LF_OPT_ASSUME_COMPLETE	0x4143
-#define LF_OPT_NO_INDEX_CACHE	0x4e49
-#define LF_LONGOPTS_COVERAGE \
-	{ "tree", required_argument, NULL, LF_OPT_TREE }, \
-	{ "assume-complete", no_argument, NULL, LF_OPT_ASSUME_COMPLETE }, \
-	{ "no-index-cache", no_argument, NULL, LF_OPT_NO_INDEX_CACHE }
-#define LF_HELP_COVERAGE \
-"  --tree DIR       the source tree, to check that every use of a lock to\n" \
-"                   rewrite was seen (default: the records' source root,\n" \
-"                   when it is a kernel tree here)\n" \
-"  --assume-complete  no tree: trust that the records saw every use\n" \
-"  --no-index-cache neither read nor write the use index cache\n"
-/* Handle option C (getopt's value) into O: true if it was one of them. */
-struct lf_cmd;
-bool lf_cov_option(struct lf_cov_opts *o, const struct lf_cmd *cmd, int c,
-		   const char *arg);
+/* Set by the evidence options (lib/cli.h: lf_evidence_option()). */
 
 /* One use the records did not see. */
 struct lf_cov_unseen {

@@ -42,7 +42,7 @@ static const char usage[] =
 static int run(int argc, char **argv);
 
 const struct lf_cmd lf_cmd_index = {
-	"index", "every use of a lock in the whole source tree", usage, run,
+	"index", "every use of a lock in the whole source tree", usage, run, 0,
 };
 
 static struct lf_strv ids;

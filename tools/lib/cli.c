@@ -9,6 +9,7 @@
 #include <string.h>
 #include "lib/util.h"
 #include "lib/cli.h"
+#include "records/records.h"
 
 void lf_usage_error(const struct lf_cmd *cmd, const char *fmt, ...)
 {
@@ -40,4 +41,35 @@ void lf_bad_option(const struct lf_cmd *cmd, int c, char **argv)
 	if (c == ':')
 		lf_usage_error(cmd, "option '%s' needs an argument", opt);
 	lf_usage_error(cmd, "unknown option '%s'", opt);
+}
+
+bool lf_evidence_option(struct lf_evidence *e, const struct lf_cmd *cmd,
+			int c, const char *arg)
+{
+	switch (c) {
+	case LF_OPT_PROFILE:
+		e->profile = arg;
+		return true;
+	case LF_OPT_LOCK_STAT:
+		e->lock_stat = arg;
+		return true;
+	case LF_OPT_MIXED_BUILDS:
+		e->load |= LF_LOAD_MIXED_BUILDS;
+		return true;
+	case LF_OPT_NO_INDEX_CACHE:
+		e->cov.no_cache = true;
+		return true;
+	case LF_OPT_TREE:
+		e->cov.tree = arg;
+		break;
+	case LF_OPT_ASSUME_COMPLETE:
+		e->cov.assume_complete = true;
+		break;
+	default:
+		return false;
+	}
+	if (e->cov.tree && e->cov.assume_complete &&
+	    !(cmd->flags & LF_CMD_TREE_TARGET))
+		lf_usage_error(cmd, "--tree and --assume-complete exclude each other");
+	return true;
 }

@@ -20,9 +20,8 @@
 #include "checks/coverage.h"
 
 static const char usage[] =
-"Usage: lockfit patch DIR [--tree KSRC] [--build OBJDIR] [--verify-unbuilt]\n"
-"                         [--lock NAME] [--out PATCHDIR] [--apply] [--boot]\n"
-"                         [--profile FILE] [--mixed-builds] [--assume-complete]\n"
+"Usage: lockfit patch DIR [--build OBJDIR] [--verify-unbuilt] [--lock NAME]\n"
+"                         [--out PATCHDIR] [--apply] [--boot] [EVIDENCE]\n"
 "\n"
 "For each lock of the records in DIR whose verdict calls for a rewrite\n"
 "(spinlock, percpu_rwsem), each hot bit spinlock that can embed a\n"
@@ -39,8 +38,6 @@ static const char usage[] =
 "the reason; logs are in PATCHDIR/log/.\n"
 "\n"
 "Options:\n"
-"  --tree KSRC      the kernel source tree the records come from (default:\n"
-"                   the records' build identity, srcroot)\n"
 "  --build OBJDIR   the configured build directory (make O=OBJDIR; default:\n"
 "                   the records' objtree, else KSRC: an in-tree build)\n"
 "  --verify-unbuilt compile the changed .c files this configuration does not\n"
@@ -50,16 +47,18 @@ static const char usage[] =
 "  --out PATCHDIR   where the patches go (default ./lockfit-patches)\n"
 "  --apply          apply every verified patch to KSRC, or none if any of\n"
 "                   them no longer applies\n"
-"  --profile FILE   as for lockfit report (what makes a bit lock hot)\n"
-"  --assume-complete  rewrite even when the records did not see every use\n"
-"                   of the lock in KSRC (the report's verdict is then\n"
-"                   unknown): trust that they all agree\n"
 "  --boot           then build the verified patches, together, into lockfit's\n"
 "                   VM kernel (lockdep, lock_stat), boot it under QEMU with a\n"
 "                   workload and refuse them all on a lockdep report or other\n"
 "                   splat, a failed build or boot (docs/VM.md); before --apply\n"
-LF_HELP_MIXED_BUILDS
 "  -h, --help       show this help\n"
+"\n"
+LF_HELP_EVIDENCE
+"\n"
+"For patch, --tree DIR is also KSRC, the kernel source tree the patches are\n"
+"for (default: the records' build identity, srcroot), and goes with\n"
+"--assume-complete: rewrite even when the records did not see every use of\n"
+"the lock in KSRC (the report's verdict is then unknown).\n"
 "\n"
 "Environment: LOCKFIT_SCRATCH (path prefix of the directories holding the\n"
 "scratch copy and spatch's view, on KSRC's file system), LOCKFIT_KEEP_SCRATCH\n"
@@ -78,27 +77,26 @@ static int run(int argc, char **argv);
 
 const struct lf_cmd lf_cmd_patch = {
 	"patch", "write and verify a kernel patch per lock to rewrite", usage, run,
+	LF_CMD_JUDGES | LF_CMD_TREE_TARGET,
 };
 
 struct opts {
-	const char *dir, *tree, *build, *lock, *out, *profile;
-	bool apply, unbuilt, assume_complete, boot;
-	unsigned load;		/* LF_LOAD_* */
+	const char *dir, *build, *lock, *out;
+	bool apply, unbuilt, boot;
+	/* ev.cov.tree: KSRC */
+	struct lf_evidence ev;
 };
 
 static void parse(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
-		{ "tree", required_argument, NULL, 't' },
 		{ "build", required_argument, NULL, 'b' },
 		{ "verify-unbuilt", no_argument, NULL, 'u' },
 		{ "lock", required_argument, NULL, 'l' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "apply", no_argument, NULL, 'a' },
 		{ "boot", no_argument, NULL, 'B' },
-		{ "profile", required_argument, NULL, 'p' },
-		{ "assume-complete", no_argument, NULL, 'c' },
-		LF_LONGOPT_MIXED_BUILDS,
+		LF_LONGOPTS_EVIDENCE,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -108,18 +106,16 @@ static void parse(int argc, char **argv, struct opts *o)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 't': o->tree = optarg; break;
 		case 'b': o->build = optarg; break;
 		case 'u': o->unbuilt = true; break;
 		case 'l': o->lock = optarg; break;
 		case 'o': o->out = optarg; break;
 		case 'a': o->apply = true; break;
 		case 'B': o->boot = true; break;
-		case 'p': o->profile = optarg; break;
-		case 'c': o->assume_complete = true; break;
-		case LF_OPT_MIXED_BUILDS: o->load |= LF_LOAD_MIXED_BUILDS; break;
 		case 'h': lf_help(&lf_cmd_patch);
-		default: lf_bad_option(&lf_cmd_patch, c, argv);
+		default:
+			if (!lf_evidence_option(&o->ev, &lf_cmd_patch, c, optarg))
+				lf_bad_option(&lf_cmd_patch, c, argv);
 		}
 	}
 	if (optind != argc - 1)
@@ -351,21 +347,18 @@ static int run(int argc, char **argv)
 
 	parse(argc, argv, &o);
 	lf_safe_init();
-	if (o.tree && (stat(o.tree, &st) || !S_ISDIR(st.st_mode)))
-		lf_die("--tree %s: not a directory", o.tree);
+	if (o.ev.cov.tree && (stat(o.ev.cov.tree, &st) || !S_ISDIR(st.st_mode)))
+		lf_die("--tree %s: not a directory", o.ev.cov.tree);
 	/* coverage against the tree the patches are for */
-	lf_analyze_with(&a, o.dir, &(struct lf_analyze_opts){
-		.profile = o.profile, .load = o.load,
-		.cov = &(struct lf_cov_opts){ .tree = o.tree,
-					      .assume_complete = o.assume_complete,
-					      .trust_without_tree = true } });
+	o.ev.cov.trust_without_tree = true;
+	lf_analyze_with(&a, o.dir, &o.ev, 0);
 	decls = lf_decl_map(&a.recs);
 	if (!lf_pjobs_build(&a, decls, o.lock, &jobs) && o.lock)
 		lf_die("no lock '%s' in the records of %s", o.lock, o.dir);
 	/* the tree and build directory matter only when there is a patch
 	 * to make */
 	if (jobs.n) {
-		lf_pbuild_resolve(&b, &a, o.tree, o.build);
+		lf_pbuild_resolve(&b, &a, o.ev.cov.tree, o.build);
 		b.unbuilt = o.unbuilt;
 		if (b.unbuilt && !b.oot)
 			lf_err("--verify-unbuilt: %s is an in-tree build; "

@@ -15,11 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 #include "lib/util.h"
+#include "lib/files.h"
 #include "patch/patch.h"
-
-#ifndef LOCKFIT_ROOT
-#error "build with -DLOCKFIT_ROOT (see the Makefile)"
-#endif
 
 /* Lines of the verdict (the splat) printed; the log has all of it. */
 #define SPLAT_LINES 40
@@ -68,7 +65,7 @@ bool lf_boot(struct lf_pjobs *jobs, const char *out)
 		printf("boot: no verified patch, nothing to boot\n");
 		return true;
 	}
-	vm = vm && *vm ? vm : LOCKFIT_ROOT "/scripts/vm.sh";
+	vm = vm && *vm ? vm : lf_files_path("scripts/vm.sh");
 	diff = xasprintf("%s/log/boot.diff", out);
 	bootdir = xasprintf("%s/boot", out);
 	logname = xasprintf("%s/log/boot.log", out);

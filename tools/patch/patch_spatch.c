@@ -18,18 +18,16 @@
 #include <string.h>
 #include <unistd.h>
 #include "lib/util.h"
+#include "lib/files.h"
 #include "patch/patch.h"
-
-#ifndef LOCKFIT_ROOT
-#error "build with -DLOCKFIT_ROOT (see the Makefile)"
-#endif
 
 static char *script_path(const char *name)
 {
 	const char *env = getenv("LOCKFIT_COCCI");
 
-	return xasprintf("%s/%s.cocci", env && *env ? env : LOCKFIT_ROOT "/cocci",
-			 name);
+	if (env && *env)
+		return xasprintf("%s/%s.cocci", env, name);
+	return xasprintf("%s/cocci/%s.cocci", lf_files_dir(), name);
 }
 
 /* The words of the script's "// Options:" line. */

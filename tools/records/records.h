@@ -135,15 +135,6 @@ struct lf_records {
  */
 void lf_records_load(const char *dir, unsigned load, struct lf_records *out);
 
-/* --mixed-builds, for the commands that read records: getopt_long's
- * entry, its value, and its help line. */
-#define LF_OPT_MIXED_BUILDS	0x4d42
-#define LF_LONGOPT_MIXED_BUILDS \
-	{ "mixed-builds", no_argument, NULL, LF_OPT_MIXED_BUILDS }
-#define LF_HELP_MIXED_BUILDS \
-"  --mixed-builds   read records of different trees or builds together\n" \
-"                   (refused by default: docs/RECORDS.md, \"tu\")\n"
-
 /* The source tree and kbuild output directory of the first unit of RECS
  * with a build identity (all agree unless --mixed-builds); false if no
  * unit has one (hand-written records). */

@@ -13,17 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
+#include "lib/files.h"
 #include "records/rules.h"
 
-#ifndef LOCKFIT_ROOT
-#error "build with -DLOCKFIT_ROOT='\"/path/to/lockfit\"' (see the Makefile)"
-#endif
-
-static const char *rules_dir(void)
+const char *lf_rules_dir(void)
 {
 	const char *env = getenv("LOCKFIT_RULES");
 
-	return env && *env ? env : LOCKFIT_ROOT "/rules";
+	return env && *env ? env : lf_files_path("rules");
 }
 
 /*
@@ -133,7 +130,7 @@ void lf_rules_load(struct lf_rules *r)
 	struct lfr_tables t;
 
 	memset(r, 0, sizeof(*r));
-	r->dir = rules_dir();
+	r->dir = lf_rules_dir();
 	lfr_read(&t, r->dir, lf_die);
 #define X(name, who, min, max) r->name = t.threshold[LFR_T_##name];
 	LFR_THRESHOLDS(X)

@@ -4,7 +4,7 @@
  * api names of rules/primitives.tbl, the rewrite maps of rules/rewrites.tbl,
  * the hot entry points of rules/hotpaths.tbl, the structs of
  * rules/bitlocks.tbl and the sleeping functions of rules/sleeping.tbl.  The tables are read at run time from
- * $LOCKFIT_RULES, else LOCKFIT_ROOT "/rules", by rules/reader.c: the one
+ * $LOCKFIT_RULES, else lockfit's own rules/ (lib/files.h), by rules/reader.c: the one
  * reader, with the checks the build runs.
  */
 #ifndef LOCKFIT_RULES_H
@@ -38,6 +38,8 @@ extern const long lf_built_thresholds[LFR_T_COUNT];
 
 /* Load every table; exits 2 on error. */
 void lf_rules_load(struct lf_rules *r);
+/* Where the tables are read from: $LOCKFIT_RULES, else lockfit's rules/. */
+const char *lf_rules_dir(void);
 
 /* Does primitives.tbl list API as something a developer writes for CLASS? */
 bool lf_rules_has_api(const struct lf_rules *r, const char *cls, const char *api);

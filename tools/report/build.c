@@ -25,13 +25,14 @@
 #include <unistd.h>
 #include "lib/util.h"
 #include "lib/cli.h"
+#include "lib/files.h"
+#include "checks/runtime.h"
 #include "records/profile.h"
 #include "records/records.h"
 #include "report/report.h"
 
 static const char usage[] =
-"Usage: lockfit build [--out DIR] [--plugin PATH] [--profile FILE]\n"
-"                     [--mixed-builds] [--tree DIR | --assume-complete]\n"
+"Usage: lockfit build [--out DIR] [--plugin PATH] [EVIDENCE]\n"
 "                     -- make [ARGS...]\n"
 "\n"
 "Run the given make command with the lockfit plugin added to KCFLAGS:\n"
@@ -50,12 +51,17 @@ static const char usage[] =
 "                   (-fplugin-arg-lockfit-out=DIR, created) and report it;\n"
 "                   stderr shows the number of record files written so\n"
 "                   far (every second on a terminal, else one final line)\n"
-"  --plugin PATH    the plugin (default $LOCKFIT_PLUGIN, else\n"
-"                   " LOCKFIT_ROOT "/plugin/lockfit.so)\n"
-"  --profile FILE   passed to the report (checked before the build starts)\n"
-LF_HELP_MIXED_BUILDS
-LF_HELP_COVERAGE
+"  --plugin PATH    the plugin (default $LOCKFIT_PLUGIN, else, installed,\n"
+"                   lockfit.so in the plugin directory of make's CC=, else\n"
+"                   gcc (-print-file-name=plugin), where -fplugin=lockfit\n"
+"                   finds it; from a checkout, its plugin/lockfit.so;\n"
+"                   lockfit --version names it)\n"
 "  -h, --help       show this help\n"
+"\n"
+LF_HELP_EVIDENCE
+"\n"
+"They are passed to the report; a profile and a lock_stat file are\n"
+"checked before the build starts.\n"
 "A DIR holding records of another configuration or tree (an earlier build\n"
 "with other options) is refused by the report: give a fresh --out, or\n"
 "--mixed-builds to read them together.  A kbuild output directory is\n"
@@ -71,6 +77,7 @@ static int run(int argc, char **argv);
 
 const struct lf_cmd lf_cmd_build = {
 	"build", "run make with the plugin, then report", usage, run,
+	LF_CMD_JUDGES,
 };
 
 /* Messages that mean the plugin, not the tree, failed the build. */
@@ -389,12 +396,17 @@ static int run_make(struct build *b)
 	return status;
 }
 
-static void setup(struct build *b, const char *out, const char *plugin)
+static void setup(struct build *b, const char *out, const char *plugin,
+		  char **cmd, int n)
 {
+	char *why;
+
 	if (!plugin)
 		plugin = getenv("LOCKFIT_PLUGIN");
 	if (!plugin || !*plugin)
-		plugin = LOCKFIT_ROOT "/plugin/lockfit.so";
+		plugin = lf_default_plugin(make_var(cmd, n, "CC"), &why);
+	if (!plugin)
+		lf_die("no plugin: %s (give --plugin)", why);
 	if (access(plugin, R_OK))
 		lf_die("plugin %s: %s (build it with make, or give --plugin)",
 		       plugin, strerror(errno));
@@ -412,9 +424,7 @@ static int run(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "out", required_argument, NULL, 'o' },
 		{ "plugin", required_argument, NULL, 'P' },
-		{ "profile", required_argument, NULL, 'p' },
-		LF_LONGOPT_MIXED_BUILDS,
-		LF_LONGOPTS_COVERAGE,
+		LF_LONGOPTS_EVIDENCE,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -434,26 +444,23 @@ static int run(int argc, char **argv)
 		case 'P':
 			plugin = optarg;
 			break;
-		case 'p':
-			ro.profile = optarg;
-			break;
-		case LF_OPT_MIXED_BUILDS:
-			ro.load |= LF_LOAD_MIXED_BUILDS;
-			break;
 		case 'h':
 			lf_help(&lf_cmd_build);
 		default:
-			if (lf_cov_option(&ro.cov, &lf_cmd_build, c, optarg))
+			if (lf_evidence_option(&ro.ev, &lf_cmd_build, c, optarg))
 				break;
 			lf_bad_option(&lf_cmd_build, c, argv);
 		}
 	}
 	if (optind == argc)
 		lf_usage_error(&lf_cmd_build, "no make command given after --");
-	/* A bad profile should fail now, not after an hour of building. */
-	if (ro.profile)
-		lf_profile_load(ro.profile, &prof);
-	setup(&b, out, plugin);
+	/* A bad profile or lock_stat should fail now, not after an hour of
+	 * building. */
+	if (ro.ev.profile)
+		lf_profile_load(ro.ev.profile, &prof);
+	if (ro.ev.lock_stat)
+		lf_runtime_load(ro.ev.lock_stat);
+	setup(&b, out, plugin, argv + optind, argc - optind);
 	b.cmd = with_kcflags(&b, argv + optind, argc - optind);
 	b.objdir = output_dir(argv + optind, argc - optind);
 	signal(SIGPIPE, SIG_IGN);

@@ -15,8 +15,7 @@
 #include "checks/coverage.h"
 
 static const char usage[] =
-"Usage: lockfit explain LOCK DIR [--profile FILE] [--lock-stat FILE]\n"
-"                       [--lenient] [--mixed-builds]\n"
+"Usage: lockfit explain LOCK DIR [--lenient] [EVIDENCE]\n"
 "\n"
 "Show how the verdict for LOCK (an rwlock_t or rw_semaphore identity as\n"
 "lockfit report prints it, e.g. tasklist_lock or\n"
@@ -28,12 +27,12 @@ static const char usage[] =
 "site and the calls of its function that decide it.\n"
 "\n"
 "Options:\n"
-"  --profile FILE   as for lockfit report\n"
-"  --lock-stat FILE as for lockfit report; LOCK's measured numbers follow\n"
 "  --lenient        as for lockfit report\n"
-LF_HELP_MIXED_BUILDS
-LF_HELP_COVERAGE
 "  -h, --help       show this help\n"
+"\n"
+LF_HELP_EVIDENCE
+"\n"
+"With --lock-stat, LOCK's measured numbers follow.\n"
 "\n"
 "Exit status: 0 explained, 2 error (no such lock, bad records, usage).\n";
 
@@ -41,7 +40,7 @@ static int run(int argc, char **argv);
 
 const struct lf_cmd lf_cmd_explain = {
 	"explain", "how the verdict for one lock follows from its sites",
-	usage, run,
+	usage, run, LF_CMD_JUDGES,
 };
 
 /* No such lock: name the near misses, the identity forms are easy to
@@ -93,48 +92,33 @@ static void explain_runtime(const struct lf_analysis *a, const char *lock)
 static int run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "profile", required_argument, NULL, 'p' },
-		{ "lock-stat", required_argument, NULL, 's' },
 		{ "lenient", no_argument, NULL, 'l' },
-		LF_LONGOPT_MIXED_BUILDS,
-		LF_LONGOPTS_COVERAGE,
+		LF_LONGOPTS_EVIDENCE,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	const char *profile = NULL, *lock_stat = NULL;
 	unsigned load = 0;
-	struct lf_cov_opts cov = { 0 };
+	struct lf_evidence ev = { 0 };
 	struct lf_analysis a;
 	int c;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'p':
-			profile = optarg;
-			break;
-		case 's':
-			lock_stat = optarg;
-			break;
 		case 'l':
 			load |= LF_LOAD_LENIENT;
-			break;
-		case LF_OPT_MIXED_BUILDS:
-			load |= LF_LOAD_MIXED_BUILDS;
 			break;
 		case 'h':
 			lf_help(&lf_cmd_explain);
 		default:
-			if (lf_cov_option(&cov, &lf_cmd_explain, c, optarg))
+			if (lf_evidence_option(&ev, &lf_cmd_explain, c, optarg))
 				break;
 			lf_bad_option(&lf_cmd_explain, c, argv);
 		}
 	}
 	if (optind != argc - 2)
 		lf_usage_error(&lf_cmd_explain, "expected LOCK and DIR");
-	lf_analyze_with(&a, argv[optind + 1], &(struct lf_analyze_opts){
-		.profile = profile, .lock_stat = lock_stat, .load = load,
-		.cov = &cov });
+	lf_analyze_with(&a, argv[optind + 1], &ev, load);
 	for (size_t i = 0; i < lf_ncheckers; i++)
 		if (lf_checkers[i]->explain(&a, argv[optind])) {
 			explain_runtime(&a, argv[optind]);

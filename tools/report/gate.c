@@ -26,9 +26,7 @@
 #include "checks/coverage.h"
 
 static const char usage[] =
-"Usage: lockfit gate DIR --baseline FILE [--update] [--lock-stat FILE]\n"
-"                   [--mixed-builds] [--tree DIR | --assume-complete]\n"
-"                   [--no-index-cache]\n"
+"Usage: lockfit gate DIR --baseline FILE [--update] [EVIDENCE]\n"
 "\n"
 "Compute the findings of DIR exactly as 'lockfit report' does and compare\n"
 "them with the baseline FILE (JSON, see docs/REPORT.md): print the findings\n"
@@ -39,10 +37,9 @@ static const char usage[] =
 "Options:\n"
 "  --baseline FILE  the accepted findings (required)\n"
 "  --update         write all current findings to FILE and exit 0\n"
-"  --lock-stat FILE judge with runtime evidence, as lockfit report does\n"
-LF_HELP_MIXED_BUILDS
-LF_HELP_COVERAGE
 "  -h, --help       show this help\n"
+"\n"
+LF_HELP_EVIDENCE
 "\n"
 "Exit status: 0 no new findings (or baseline updated), 1 new findings,\n"
 "2 error: missing DIR, no records, a cut or corrupt record file, a unit\n"
@@ -52,6 +49,7 @@ static int run(int argc, char **argv);
 
 const struct lf_cmd lf_cmd_gate = {
 	"gate", "fail on findings that are not in a baseline", usage, run,
+	LF_CMD_JUDGES,
 };
 
 /* A rewrite that depends on unseen uses: said, never silent. */
@@ -245,16 +243,13 @@ static int run(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "baseline", required_argument, NULL, 'b' },
 		{ "update", no_argument, NULL, 'u' },
-		{ "lock-stat", required_argument, NULL, 's' },
-		LF_LONGOPT_MIXED_BUILDS,
-		LF_LONGOPTS_COVERAGE,
+		LF_LONGOPTS_EVIDENCE,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	const char *baseline = NULL, *lock_stat = NULL;
+	const char *baseline = NULL;
 	bool update = false;
-	unsigned load = 0;
-	struct lf_cov_opts cov = { 0 };
+	struct lf_evidence ev = { 0 };
 	struct lf_analysis a;
 	struct baseline base = { 0 };
 	int c;
@@ -268,16 +263,10 @@ static int run(int argc, char **argv)
 		case 'u':
 			update = true;
 			break;
-		case 's':
-			lock_stat = optarg;
-			break;
-		case LF_OPT_MIXED_BUILDS:
-			load |= LF_LOAD_MIXED_BUILDS;
-			break;
 		case 'h':
 			lf_help(&lf_cmd_gate);
 		default:
-			if (lf_cov_option(&cov, &lf_cmd_gate, c, optarg))
+			if (lf_evidence_option(&ev, &lf_cmd_gate, c, optarg))
 				break;
 			lf_bad_option(&lf_cmd_gate, c, argv);
 		}
@@ -288,8 +277,7 @@ static int run(int argc, char **argv)
 			       "one record directory expected");
 	if (!baseline)
 		lf_usage_error(&lf_cmd_gate, "--baseline FILE is required");
-	lf_analyze_with(&a, argv[optind], &(struct lf_analyze_opts){
-		.lock_stat = lock_stat, .load = load, .cov = &cov });
+	lf_analyze_with(&a, argv[optind], &ev, 0);
 	refuse_incomplete(&a.recs);
 	lf_cov_notices(&a, notice, NULL);
 	if (update) {

@@ -14,9 +14,7 @@
 
 static const char usage[] =
 "Usage: lockfit report DIR [--format text|json|sarif] [--check NAME]\n"
-"                      [--profile FILE] [--lock-stat FILE] [--lenient]\n"
-"                      [--mixed-builds] [--tree DIR | --assume-complete]\n"
-"                      [--no-index-cache]\n"
+"                      [--lenient] [EVIDENCE]\n"
 "\n"
 "Read the lockfit GCC plugin's records of a build: DIR is a kbuild output\n"
 "directory (in-tree or O=; its current objects only), a directory of\n"
@@ -32,37 +30,31 @@ static const char usage[] =
 "  --format FMT     text (default), json or sarif\n"
 "  --check NAME     only the findings of check NAME (rwlock-spinlock,\n"
 "                   percpu-rwsem, arch-spin-preempt, bit-spinlock-hot)\n"
-"  --profile FILE   rank by samples and judge \"hot\" from a profile: readprofile\n"
-"                   rows, perf report --stdio rows or folded stacks\n"
-"  --lock-stat FILE runtime evidence: a /proc/lock_stat (CONFIG_LOCK_STAT)\n"
-"                   of the same code; its classes are mapped to the locks,\n"
-"                   and percpu_rwsem and \"short\" verdicts must agree with it\n"
 "  --lenient        skip bad lines and cut record files, counting them in the\n"
 "                   header, instead of failing\n"
-LF_HELP_MIXED_BUILDS
-LF_HELP_COVERAGE
 "  -h, --help       show this help\n"
+"\n"
+LF_HELP_EVIDENCE
 "\n"
 "A rewrite verdict (spinlock, percpu_rwsem) needs every use of the lock\n"
 "in the source tree seen: without a tree it is unknown.\n"
-"Thresholds come from $LOCKFIT_RULES/thresholds.tbl, else\n"
-LOCKFIT_ROOT "/rules/thresholds.tbl (hot entry points and structs\n"
-"that must not grow: hotpaths.tbl and bitlocks.tbl beside it).\n"
+"Thresholds come from $LOCKFIT_RULES/thresholds.tbl, else from lockfit's\n"
+"own rules/thresholds.tbl (lockfit --version says where; hot entry points\n"
+"and structs that must not grow: hotpaths.tbl and bitlocks.tbl beside it).\n"
 "Exit status: 0 report written, 2 error (bad records, profile or lock_stat,\nusage).\n";
 
 static int run(int argc, char **argv);
 
 const struct lf_cmd lf_cmd_report = {
 	"report", "verdicts, sites and findings for a record directory", usage, run,
+	LF_CMD_JUDGES,
 };
 
 int lf_report_run(const struct lf_report_opts *o)
 {
 	struct lf_analysis a;
 
-	lf_analyze_with(&a, o->dir, &(struct lf_analyze_opts){
-		.profile = o->profile, .lock_stat = o->lock_stat,
-		.load = o->load, .cov = &o->cov });
+	lf_analyze_with(&a, o->dir, &o->ev, o->load);
 	lf_findings_filter(&a.findings, o->check);
 	if (!strcmp(o->format, "json"))
 		lf_report_json(stdout, &a);
@@ -79,11 +71,8 @@ static int run(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "check", required_argument, NULL, 'c' },
-		{ "profile", required_argument, NULL, 'p' },
-		{ "lock-stat", required_argument, NULL, 's' },
 		{ "lenient", no_argument, NULL, 'l' },
-		LF_LONGOPT_MIXED_BUILDS,
-		LF_LONGOPTS_COVERAGE,
+		LF_LONGOPTS_EVIDENCE,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -99,22 +88,13 @@ static int run(int argc, char **argv)
 		case 'c':
 			o.check = optarg;
 			break;
-		case 'p':
-			o.profile = optarg;
-			break;
-		case 's':
-			o.lock_stat = optarg;
-			break;
 		case 'l':
 			o.load |= LF_LOAD_LENIENT;
-			break;
-		case LF_OPT_MIXED_BUILDS:
-			o.load |= LF_LOAD_MIXED_BUILDS;
 			break;
 		case 'h':
 			lf_help(&lf_cmd_report);
 		default:
-			if (lf_cov_option(&o.cov, &lf_cmd_report, c, optarg))
+			if (lf_evidence_option(&o.ev, &lf_cmd_report, c, optarg))
 				break;
 			lf_bad_option(&lf_cmd_report, c, argv);
 		}

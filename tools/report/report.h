@@ -7,7 +7,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "checks/coverage.h"
+#include "lib/cli.h"
 
 struct lf_analysis;
 /* Each format: the header or summary, every checker's part (checker.h),
@@ -17,10 +17,9 @@ void lf_report_json(FILE *out, const struct lf_analysis *a);
 void lf_report_sarif(FILE *out, const struct lf_analysis *a);
 
 struct lf_report_opts {
-	const char *dir, *format, *check, *profile;
-	const char *lock_stat;	/* --lock-stat FILE, NULL: none */
-	unsigned load;		/* LF_LOAD_* */
-	struct lf_cov_opts cov;	/* --tree, --assume-complete */
+	const char *dir, *format, *check;
+	unsigned load;		/* LF_LOAD_LENIENT */
+	struct lf_evidence ev;	/* the evidence options (lib/cli.h) */
 };
 
 /* Analyse and print; the status for lockfit report (and build). */

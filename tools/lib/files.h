@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * files.h - where lockfit's own files are, found from the running binary
+ * (files.c): nothing is compiled in as an absolute path.
+ */
+#ifndef LOCKFIT_FILES_H
+#define LOCKFIT_FILES_H
+
+#include <stdbool.h>
+
+/* The directory holding rules/, cocci/ and scripts/: PREFIX/share/lockfit
+ * of an installed lockfit, else the checkout the binary is in.  Dies
+ * saying where it looked when there is none. */
+const char *lf_files_dir(void);
+/* REL under it (allocated). */
+char *lf_files_path(const char *rel);
+/* Whether this lockfit is an installed one (bin/../share/lockfit). */
+bool lf_installed(void);
+
+/*
+ * The plugin lockfit build loads when given none: installed, lockfit.so
+ * in the plugin directory of the compiler CC (NULL: gcc), where
+ * -fplugin=lockfit finds it; from a checkout, its plugin/lockfit.so.
+ * NULL, with *WHY saying why, when CC has no plugin directory.
+ */
+char *lf_default_plugin(const char *cc, char **why);
+
+#endif
