@@ -32,6 +32,34 @@ static char *script_path(const char *name)
 			 name);
 }
 
+/*
+ * MACROS for spatch: cocci/lockfit-macros.h (cleanup.h's scoped_guard(),
+ * which spatch 1.1.1 does not parse), after what the view wrote there
+ * (VIEW), since spatch reads only its last --macro-file.  NULL, or why not.
+ */
+static char *macro_file(const char *macros, bool view)
+{
+	const char *env = getenv("LOCKFIT_COCCI");
+	char *ours = xasprintf("%s/lockfit-macros.h",
+			       env && *env ? env : LOCKFIT_ROOT "/cocci");
+	char *text = lf_read_file(ours, NULL), *before = NULL, *all, *err = NULL;
+
+	if (!text)
+		err = xasprintf("cannot read %s: %s", ours, strerror(errno));
+	else if (view && !(before = lf_read_file(macros, NULL)))
+		err = xasprintf("cannot read %s: %s", macros, strerror(errno));
+	if (!err) {
+		all = xasprintf("%s%s", before ? before : "", text);
+		if (lf_safe_write(macros, all))
+			err = xasprintf("cannot write %s: %s", macros, strerror(errno));
+		free(all);
+	}
+	free(ours);
+	free(text);
+	free(before);
+	return err;
+}
+
 /* The words of the script's "// Options:" line. */
 static void options(const char *path, struct lf_strv *argv)
 {
@@ -234,10 +262,12 @@ void lf_spatch_run(struct lf_pjob *j, const char *tree)
 	lf_strv_add(&argv, "patch");
 	lf_strv_add(&argv, "--very-quiet");
 	options(script, &argv);
-	if (view) {
-		lf_strv_add(&argv, "--macro-file");
-		lf_strv_add(&argv, macros);
-	}
+	/* spatch reads one macro file: ours (scoped_guard), and the view's */
+	j->failed = macro_file(macros, view != NULL);
+	if (j->failed)
+		goto out;
+	lf_strv_add(&argv, "--macro-file");
+	lf_strv_add(&argv, macros);
 	lf_strv_add(&argv, "--cocci-file");
 	lf_strv_add(&argv, script);
 	for (size_t i = 0; i < j->dopts.n; i++)
