@@ -274,11 +274,26 @@ void lf_spatch_run(struct lf_pjob *j, const char *tree)
 		lf_strv_add(&argv, j->dopts.v[i]);
 	lf_strv_add(&argv, "--patch");
 	lf_strv_add(&argv, root);
-	for (size_t i = 0; i < j->files.n; i++) {
-		char *p = xasprintf("%s/%s", root, j->files.v[i]);
+	/* Each file a group of its own, as coccicheck's --dir gives them:
+	 * files named on the command line are one group, and spatch 1.1.1
+	 * then leaves some unrewritten (in 6.12, sound/core/init.c's
+	 * rwlock_init() after sound/core/control.c). */
+	{
+		struct strbuf g = { 0 };
+		char *groups = xasprintf("%s/groups", dir);
 
-		lf_strv_add(&argv, p);
-		free(p);
+		for (size_t i = 0; i < j->files.n; i++)
+			sb_printf(&g, "%s%s/%s\n", i ? "\n" : "", root, j->files.v[i]);
+		if (lf_safe_write(groups, sb_str(&g))) {
+			j->failed = xasprintf("cannot write %s: %s", groups, strerror(errno));
+			free(groups);
+			free(g.s);
+			goto out;
+		}
+		lf_strv_add(&argv, "--file-groups");
+		lf_strv_add(&argv, groups);
+		free(groups);
+		free(g.s);
 	}
 	VEC_PUSH(&argv, NULL);
 	/* From a directory of its own: no .cocciconfig is read. */
