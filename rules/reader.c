@@ -667,6 +667,21 @@ static void row_kind(struct table *tb, const char *line)
 	PUSH(&tb->t->kinds, k);
 }
 
+/* NAME is a guard of sourceforms.tbl of one of CLASSES; returns NAME. */
+static char *guard_in(struct table *tb, char *name, const char *classes)
+{
+	const struct lfr_sourceform *g = guard_form(tb->t, name);
+
+	if (!g)
+		tb->die("%s:%d: '%s' is not a guard of rules/%s", tb->path,
+			tb->lineno, name, table_file(SOURCEFORMS));
+	if (!lfr_has(classes, g->cls))
+		tb->die("%s:%d: guard '%s' is class %s in rules/%s, not one of %s",
+			tb->path, tb->lineno, name, g->cls,
+			table_file(SOURCEFORMS), classes);
+	return name;
+}
+
 static void row_rewrite(struct table *tb, const char *line)
 {
 	struct lfr_tables *t = tb->t;
@@ -722,26 +737,9 @@ static void row_rewrite(struct table *tb, const char *line)
 		name = from;
 	} else if (!strcmp(w[1], "guard")) {
 		/* cleanup.h guard classes, from sourceforms.tbl */
-		const struct lfr_sourceform *gf = guard_form(t, from), *gt;
-
-		if (!gf)
-			tb->die("%s:%d: '%s' is not a guard of rules/%s", tb->path,
-				tb->lineno, from, table_file(SOURCEFORMS));
-		if (!lfr_has(k->from, gf->cls))
-			tb->die("%s:%d: guard '%s' is class %s in rules/%s, not one of %s",
-				tb->path, tb->lineno, from, gf->cls,
-				table_file(SOURCEFORMS), k->from);
-		if (strcmp(to, "-")) {
-			gt = guard_form(t, to);
-			if (!gt)
-				tb->die("%s:%d: '%s' is not a guard of rules/%s", tb->path,
-					tb->lineno, to, table_file(SOURCEFORMS));
-			if (!lfr_has(k->to, gt->cls))
-				tb->die("%s:%d: guard '%s' is class %s in rules/%s, not one of %s",
-					tb->path, tb->lineno, to, gt->cls,
-					table_file(SOURCEFORMS), k->to);
-			to_name = to;
-		}
+		guard_in(tb, from, k->from);
+		if (strcmp(to, "-"))
+			to_name = guard_in(tb, to, k->to);
 		name = from;
 	} else {
 		if (!parse_call(from, &name, &args, &is_static))
