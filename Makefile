@@ -147,6 +147,7 @@ check-kernel: deps
 	testsuite/kernel/verdicts
 	testsuite/kernel/context
 	testsuite/kernel/index
+	testsuite/kernel/index-guards
 	testsuite/kernel/coverage
 	testsuite/kernel/opatch
 	testsuite/kernel/objects

@@ -27,6 +27,8 @@ static const char classes[] = LFR_CLASSES(STR);
 static const char actions[] = LFR_ACTIONS(STR);
 static const char modes[] = LFR_MODES(STR) " -";
 static const char variants[] = LFR_VARIANTS(STR) " -";
+static const char lock_modes[] = LFR_MODES(STR);	/* no "-" */
+static const char lock_variants[] = LFR_VARIANTS(STR);
 static const char ctxs[] = LFR_CTXS(STR);
 static const char entry_kinds[] = LFR_ENTRY_KINDS(STR);
 static const char execs[] = LFR_EXECS(STR);
@@ -339,16 +341,66 @@ static void row_hot(struct table *tb, const char *line)
 	PUSH(&tb->t->hot, w[0]);
 }
 
-/* ---- sourceforms.tbl: name what ---- */
+/* ---- sourceforms.tbl: name init|assert, or name guard class mode variant header ---- */
 static void row_sourceform(struct table *tb, const char *line)
 {
-	char *w[2];
+	char *w[6];
+	int n = split(line, w, 6);
+	struct lfr_sourceform f;
 
-	if (split(line, w, 2) != 2 || !identifier(w[0], strlen(w[0])))
-		fail(tb, "expected: name init|assert", NULL, NULL);
-	oneof(tb, w[1], "init assert", "what");
+	if ((n != 2 && n != 6) || !identifier(w[0], strlen(w[0])))
+		fail(tb, "expected: name init|assert, or name guard class mode variant header", NULL, NULL);
+	oneof(tb, w[1], "init assert guard", "what");
+	if ((n == 6) != !strcmp(w[1], "guard"))
+		fail(tb, "a guard row has 6 columns (name guard class mode variant header), others 2", NULL, NULL);
+	f = (struct lfr_sourceform){ w[0], w[1], NULL, NULL, NULL, NULL };
+	if (n == 6) {
+		oneof(tb, w[2], classes, "class");
+		if (lfr_has("preempt irq bh rcu_sched", w[2]))
+			fail(tb, "a guard row names a lock class, not a context:", w[2], NULL);
+		oneof(tb, w[3], lock_modes, "mode");
+		oneof(tb, w[4], lock_variants, "variant");
+		if (strncmp(w[5], "include/", 8) || strlen(w[5]) < 11 ||
+		    strcmp(w[5] + strlen(w[5]) - 2, ".h") || strstr(w[5], "..") ||
+		    strspn(w[5], "abcdefghijklmnopqrstuvwxyz0123456789_-./") != strlen(w[5]))
+			fail(tb, "header must be a plain include/...h path:", w[5], NULL);
+		f = (struct lfr_sourceform){ w[0], w[1], w[2], w[3], w[4], w[5] };
+	}
 	once(tb, w[0], 0, "");
-	PUSH(&tb->t->sourceforms, ((struct lfr_sourceform){ w[0], w[1] }));
+	PUSH(&tb->t->sourceforms, f);
+}
+
+static const struct lfr_sourceform *guard_form(const struct lfr_tables *t,
+					       const char *name)
+{
+	for (size_t i = 0; i < t->sourceforms.n; i++)
+		if (t->sourceforms.v[i].cls && !strcmp(t->sourceforms.v[i].name, name))
+			return &t->sourceforms.v[i];
+	return NULL;
+}
+
+/* A primitives.tbl row of a guard's constructor or destructor (api
+ * "guard(NAME)", a lock class) and the guard row of NAME agree. */
+static void end_sourceforms(struct table *tb)
+{
+	const struct lfr_tables *t = tb->t;
+
+	for (size_t i = 0; i < t->primitives.n; i++) {
+		const struct lfr_primitive *p = &t->primitives.v[i];
+		const struct lfr_sourceform *g;
+		size_t n = strlen(p->api);
+		char *name;
+
+		if (strncmp(p->api, "guard(", 6) || p->api[n - 1] != ')' ||
+		    lfr_has("preempt irq bh rcu_sched", p->cls))
+			continue;
+		name = xstrndup(p->api + 6, n - 7);
+		g = guard_form(t, name);
+		if (!g || strcmp(g->cls, p->cls) || strcmp(g->mode, p->mode))
+			tb->die("%s: guard '%s' of primitives.tbl:%d (%s %s) has no guard row of that class and mode",
+				tb->path, name, p->line, p->cls, p->mode);
+		free(name);
+	}
 }
 
 /* ---- lockclasses.tbl: CLASS IDENTITY ---- */
@@ -594,7 +646,7 @@ static int api_in(const struct lfr_tables *t, const char *api,
 }
 
 /* The tables rewrites.tbl is checked against (indexes in tables[]). */
-enum { PRIMITIVES, LOCKTYPES };
+enum { PRIMITIVES, LOCKTYPES, SOURCEFORMS };
 static const char *table_file(int which);
 
 static void row_kind(struct table *tb, const char *line)
@@ -615,6 +667,21 @@ static void row_kind(struct table *tb, const char *line)
 	PUSH(&tb->t->kinds, k);
 }
 
+/* NAME is a guard of sourceforms.tbl of one of CLASSES; returns NAME. */
+static char *guard_in(struct table *tb, char *name, const char *classes)
+{
+	const struct lfr_sourceform *g = guard_form(tb->t, name);
+
+	if (!g)
+		tb->die("%s:%d: '%s' is not a guard of rules/%s", tb->path,
+			tb->lineno, name, table_file(SOURCEFORMS));
+	if (!lfr_has(classes, g->cls))
+		tb->die("%s:%d: guard '%s' is class %s in rules/%s, not one of %s",
+			tb->path, tb->lineno, name, g->cls,
+			table_file(SOURCEFORMS), classes);
+	return name;
+}
+
 static void row_rewrite(struct table *tb, const char *line)
 {
 	struct lfr_tables *t = tb->t;
@@ -633,8 +700,8 @@ static void row_rewrite(struct table *tb, const char *line)
 	if (!k)
 		tb->die("%s:%d: unknown kind '%s' (declare it with %%kind)",
 			tb->path, tb->lineno, w[0]);
-	if (!lfr_has("call stmt free decl init type", w[1]))
-		tb->die("%s:%d: unknown cat '%s' (call stmt free decl init type)",
+	if (!lfr_has("call stmt free decl init type guard", w[1]))
+		tb->die("%s:%d: unknown cat '%s' (call stmt free decl init type guard)",
 			tb->path, tb->lineno, w[1]);
 	if (strcmp(w[2], "-")) {
 		const char *eq = strchr(w[2], '=');
@@ -667,6 +734,12 @@ static void row_rewrite(struct table *tb, const char *line)
 		if (!locktype(t, to))
 			tb->die("%s:%d: type '%s' is not in rules/%s", tb->path,
 				tb->lineno, to, table_file(LOCKTYPES));
+		name = from;
+	} else if (!strcmp(w[1], "guard")) {
+		/* cleanup.h guard classes, from sourceforms.tbl */
+		guard_in(tb, from, k->from);
+		if (strcmp(to, "-"))
+			to_name = guard_in(tb, to, k->to);
 		name = from;
 	} else {
 		if (!parse_call(from, &name, &args, &is_static))
@@ -747,13 +820,37 @@ static void row_rewrite(struct table *tb, const char *line)
 	PUSH(&t->rewrites, r);
 }
 
-/* Every api of a kind's FROM-CLASSES has a row with when `-`. */
+/* Every api of a kind's FROM-CLASSES has a row with when `-`, and so
+ * does every guard of those classes (a guard row). */
 static void end_rewrites(struct table *tb)
 {
 	const struct lfr_tables *t = tb->t;
 
 	if (!t->rewrites.n)
 		tb->die("%s: no rows", tb->path);
+	for (size_t i = 0; i < t->sourceforms.n; i++) {
+		const struct lfr_sourceform *g = &t->sourceforms.v[i];
+
+		if (!g->cls)
+			continue;
+		for (size_t k = 0; k < t->kinds.n; k++) {
+			const struct lfr_kind *kd = &t->kinds.v[k];
+			size_t j;
+
+			if (!lfr_has(kd->from, g->cls))
+				continue;
+			for (j = 0; j < t->rewrites.n; j++)
+				if (!strcmp(t->rewrites.v[j].kind, kd->name) &&
+				    !strcmp(t->rewrites.v[j].cat, "guard") &&
+				    !strcmp(t->rewrites.v[j].when, "-") &&
+				    !strcmp(t->rewrites.v[j].name, g->name))
+					break;
+			if (j == t->rewrites.n)
+				tb->die("%s: kind %s has no guard row with when - for %s guard '%s' (rules/%s)",
+					tb->path, kd->name, g->cls, g->name,
+					table_file(SOURCEFORMS));
+		}
+	}
 	for (size_t i = 0; i < t->primitives.n; i++) {
 		const struct lfr_primitive *p = &t->primitives.v[i];
 		char ca[64];
@@ -784,7 +881,9 @@ static void end_rewrites(struct table *tb)
 
 /*
  * The tables, in the order they are read: rewrites.tbl is checked against
- * primitives.tbl and locktypes.tbl, the first two (PRIMITIVES, LOCKTYPES).
+ * primitives.tbl, locktypes.tbl and sourceforms.tbl, the first three
+ * (PRIMITIVES, LOCKTYPES, SOURCEFORMS); sourceforms.tbl against
+ * primitives.tbl.
  */
 static const struct {
 	const char *file;
@@ -793,6 +892,7 @@ static const struct {
 } tables[] = {
 	{ "primitives.tbl",	row_primitive,	end_primitives },
 	{ "locktypes.tbl",	row_locktype,	NULL },
+	{ "sourceforms.tbl",	row_sourceform,	end_sourceforms },
 	{ "thresholds.tbl",	row_threshold,	end_thresholds },
 	{ "boundedcalls.tbl",	row_bounded,	NULL },
 	{ "rewrites.tbl",	row_rewrite,	end_rewrites },
@@ -800,7 +900,6 @@ static const struct {
 	{ "bitlocks.tbl",	row_nogrow,	NULL },
 	{ "sleeping.tbl",	row_sleeping,	NULL },
 	{ "sharedwrites.tbl",	row_sharedwrite, NULL },
-	{ "sourceforms.tbl",	row_sourceform,	NULL },
 	{ "lockclasses.tbl",	row_lockclass,	NULL },
 	{ "entrypoints.tbl",	row_entry,	NULL },
 };

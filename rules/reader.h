@@ -106,9 +106,14 @@ struct lfr_rewrite {
 	int line;
 };
 
-/* sourceforms.tbl: a source-level lock form and what it does to the lock */
+/* sourceforms.tbl: a source-level lock form and what it does to the
+ * lock.  what "guard": NAME is a cleanup.h lock guard class
+ * (guard(NAME)(&l), scoped_guard(NAME, &l), scoped_cond_guard(NAME, fail,
+ * &l)), which takes the lock: CLS, MODE and VARIANT as in primitives.tbl,
+ * HEADER the kernel header that defines it (DEFINE_*GUARD*). */
 struct lfr_sourceform {
-	const char *name, *what;	/* what: "init" or "assert" */
+	const char *name, *what;	/* what: "init", "assert" or "guard" */
+	const char *cls, *mode, *variant, *header;	/* guard; else NULL */
 };
 
 /* entrypoints.tbl: where code is entered without a C caller, and the

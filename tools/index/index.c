@@ -125,6 +125,8 @@ char *lf_index_cache_dir(void)
  * api a developer writes) and sourceforms.tbl (the source-level forms
  * primitives.tbl does not list). */
 static struct strmap *calls;
+/* cleanup.h guard name -> its mode, from sourceforms.tbl's guard rows */
+static struct strmap *guards;
 
 
 static void put_call(const char *name, enum lf_use_what w)
@@ -166,10 +168,16 @@ static void load_calls(void)
 		put_call(p->name, w);
 		put_call(p->api, w);
 	}
-	for (size_t i = 0; i < t.sourceforms.n; i++)
-		put_call(t.sourceforms.v[i].name,
-			 !strcmp(t.sourceforms.v[i].what, "init") ?
-			 LF_USE_INIT : LF_USE_ASSERT);
+	guards = strmap_new();
+	for (size_t i = 0; i < t.sourceforms.n; i++) {
+		const struct lfr_sourceform *f = &t.sourceforms.v[i];
+
+		if (f->cls)
+			strmap_put(guards, f->name, (void *)lf_intern(f->mode));
+		else
+			put_call(f->name, !strcmp(f->what, "init") ?
+				 LF_USE_INIT : LF_USE_ASSERT);
+	}
 }
 
 /* Is offset O of T inside a comment or a string, as far as its line
@@ -276,10 +284,70 @@ static bool decl_like(const char *t, size_t bol, size_t s, size_t end)
 	return words && (strchr(";=[,", *after) || !strncmp(after, "__", 2));
 }
 
+/* The guard named by T[A..B) (blanks around it allowed), or NULL. */
+static const char *guard_name(const char *t, size_t a, size_t b, const char **mode)
+{
+	char *name;
+	const char *r = NULL;
+
+	while (a < b && isspace((unsigned char)t[a]))
+		a++;
+	while (b > a && isspace((unsigned char)t[b - 1]))
+		b--;
+	name = xasprintf("%.*s", (int)(b - a), t + a);
+	if ((*mode = strmap_get(guards, name)))
+		r = lf_intern(name);
+	free(name);
+	return r;
+}
+
+static bool guard_call(const char **call, const char *macro, const char *g)
+{
+	char *c = xasprintf("%s(%s)", macro, g);
+
+	*call = lf_intern(c);
+	free(c);
+	return true;
+}
+
+/*
+ * A cleanup.h guard whose argument list opens at T[I]: guard(NAME)(&l),
+ * or scoped_guard(NAME, &l) and scoped_cond_guard(NAME, fail, &l) (the
+ * name before the '(' is CALLEE).  The call it makes ("guard(read_lock)",
+ * "scoped_guard(write_lock_irq)") into *CALL and its mode into *MODE;
+ * false if it is none, or its guard is not one of sourceforms.tbl.
+ */
+static bool guard_use(const char *t, size_t i, const char *callee,
+		      const char **call, const char **mode)
+{
+	const char *g;
+	size_t e = skip_back_space(t, i), open, n;
+
+	if (!callee && e && t[e - 1] == ')') {
+		/* guard(NAME)(...): the group before is NAME, "guard" before it */
+		open = skip_back_group(t, e);
+		n = skip_back_space(t, open);
+		if (n < 5 || strncmp(t + n - 5, "guard", 5) ||
+		    (n > 5 && is_ident_char((unsigned char)t[n - 6])))
+			return false;
+		if (!(g = guard_name(t, open + 1, e - 1, mode)))
+			return false;
+		return guard_call(call, "guard", g);
+	}
+	if (!callee || (strcmp(callee, "scoped_guard") &&
+			strcmp(callee, "scoped_cond_guard")))
+		return false;
+	n = i + 1 + strcspn(t + i + 1, ",);");
+	if (t[n] != ',' || !(g = guard_name(t, i + 1, n, mode)))
+		return false;
+	return guard_call(call, callee, g);
+}
+
 /* What the use at offset O of T (line starting at BOL, name ending at
  * END) is. */
 static enum lf_use_what classify(const char *t, size_t bol, size_t o,
-				 size_t end, bool member, const char **call)
+				 size_t end, bool member, const char **call,
+				 const char **mode)
 {
 	size_t s = member ? expr_start(t, o) : o, b = skip_back_space(t, s);
 	bool addr = b && t[b - 1] == '&' && (b < 2 || t[b - 2] != '&');
@@ -301,9 +369,16 @@ static enum lf_use_what classify(const char *t, size_t bol, size_t o,
 
 				while (n && is_ident_char((unsigned char)t[n - 1]))
 					n--;
-				if (n == e)
+				if (n == e) {
+					if (guard_use(t, i, NULL, call, mode))
+						return LF_USE_TAKE;
 					break;
+				}
 				name = xasprintf("%.*s", (int)(e - n), t + n);
+				if (guard_use(t, i, name, call, mode)) {
+					free(name);
+					return LF_USE_TAKE;
+				}
 				w = (long)strmap_get(calls, name);
 				if (!strncmp(name, "DEFINE_", 7) ||
 				    !strncmp(name, "DECLARE_", 8))
@@ -362,9 +437,10 @@ static struct ftext *ftext(const struct lf_index *ix, const char *file)
 }
 
 static void add_use(struct lf_ilock *l, const char *file, int line, int col,
-		    enum lf_use_what w, bool unresolved, const char *call)
+		    enum lf_use_what w, bool unresolved, const char *call,
+		    const char *mode)
 {
-	struct lf_use u = { xstrdup(file), line, col, w, unresolved, call };
+	struct lf_use u = { xstrdup(file), line, col, w, unresolved, call, mode };
 
 	VEC_PUSH(&l->uses, u);
 }
@@ -374,7 +450,7 @@ static void use_at(const struct lf_index *ix, struct lf_ilock *l,
 		   const char *file, int line, int col, bool unresolved)
 {
 	struct ftext *f = ftext(ix, file);
-	const char *call = NULL;
+	const char *call = NULL, *mode = NULL;
 	enum lf_use_what w;
 	size_t bol, o;
 
@@ -385,8 +461,8 @@ static void use_at(const struct lf_index *ix, struct lf_ilock *l,
 	if (o >= f->len)
 		return;
 	w = classify(f->text, bol, o, o + strlen(l->word),
-		     l->kind == LF_IK_MEMBER, &call);
-	add_use(l, file, line, col, w, unresolved, call);
+		     l->kind == LF_IK_MEMBER, &call, &mode);
+	add_use(l, file, line, col, w, unresolved, call, mode);
 }
 
 static bool skipped_dir(const char *file)
@@ -571,7 +647,7 @@ static void member_decl(struct lf_index *ix, struct lf_ilock *l, const char *fil
 				if (in_comment(t, f->lines[line - 1], o))
 					continue;
 				add_use(l, file, line, o - f->lines[line - 1] + 1,
-					LF_USE_DECL, false, NULL);
+					LF_USE_DECL, false, NULL, NULL);
 			}
 		}
 	}

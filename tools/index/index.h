@@ -32,8 +32,11 @@ struct lf_use {
 	enum lf_use_what what;
 	/* a member use spatch could not type: maybe this lock, maybe not */
 	bool unresolved;
-	/* the call it is an argument of ("read_lock_bh"), NULL if none */
+	/* the call it is an argument of ("read_lock_bh"; a cleanup.h guard:
+	 * "guard(read_lock)", "scoped_guard(write_lock_irq)"), NULL if none */
 	const char *call;
+	/* a guard: its mode ("read", "write", "excl"), else NULL */
+	const char *mode;
 };
 
 enum lf_ikind { LF_IK_GLOBAL, LF_IK_STATIC, LF_IK_MEMBER, LF_IK_NONE };

@@ -76,10 +76,16 @@ static void print_json(const struct lf_index *ix)
 		for (size_t i = 0; i < l->uses.n; i++) {
 			const struct lf_use *u = &l->uses.v[i];
 
-			json_array_append_new(uses, json_pack("{s:o,s:i,s:i,s:s,s:b}",
+			json_t *ju = json_pack("{s:o,s:i,s:i,s:s,s:b}",
 				"file", jstr(u->file), "line", u->line, "column", u->col,
 				"what", lf_use_what_name(u->what),
-				"unresolved", u->unresolved));
+				"unresolved", u->unresolved);
+
+			if (u->mode) {	/* a cleanup.h guard */
+				json_object_set_new(ju, "call", jstr(u->call));
+				json_object_set_new(ju, "mode", jstr(u->mode));
+			}
+			json_array_append_new(uses, ju);
 		}
 		json_object_set_new(o, "uses", uses);
 		for (size_t i = 0; i < l->unexamined.n; i++)
@@ -117,8 +123,11 @@ static void print_text(const struct lf_index *ix)
 		for (size_t i = 0; i < l->uses.n; i++) {
 			const struct lf_use *u = &l->uses.v[i];
 
-			lf_printf("  %s:%d:%d: %s%s\n", u->file, u->line, u->col,
+			/* a guard: "take guard(read_lock) read" */
+			lf_printf("  %s:%d:%d: %s%s%s%s%s%s\n", u->file, u->line, u->col,
 				  lf_use_what_name(u->what),
+				  u->mode ? " " : "", u->mode ? u->call : "",
+				  u->mode ? " " : "", u->mode ? u->mode : "",
 				  u->unresolved ? " unresolved" : "");
 		}
 		if (l->unexamined.n) {

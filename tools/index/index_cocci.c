@@ -17,6 +17,14 @@
 #include "lib/util.h"
 #include "index/index.h"
 
+#ifndef LOCKFIT_ROOT
+#error "build with -DLOCKFIT_ROOT (see the Makefile)"
+#endif
+
+/* The macros spatch needs for cleanup.h's scoped_guard() (a function using
+ * one is otherwise not parsed, its accesses untyped). */
+static const char macro_file[] = LOCKFIT_ROOT "/cocci/lockfit-macros.h";
+
 /* Without includes: a chain through another struct's field stays
  * untyped, and index.c then reports it unresolved (docs/INDEX.md has
  * the measurements). */
@@ -51,6 +59,15 @@ static char *cache_key(const struct lf_index *ix, const char *text,
 	uint64_t h = fnv(0xcbf29ce484222325ULL, format, sizeof(format));
 
 	h = fnv(h, text, strlen(text) + 1);
+	{	/* and the macros it parses with */
+		size_t n = 0;
+		char *m = lf_read_file(macro_file, &n);
+
+		if (!m)
+			lf_die("cannot read %s: %s", macro_file, strerror(errno));
+		h = fnv(h, m, n);
+		free(m);
+	}
 
 	h = fnv(h, ix->tree, strlen(ix->tree) + 1);
 	for (size_t i = 0; i < files->n; i++) {
@@ -137,7 +154,7 @@ static void start(struct lf_index *ix, struct run *r, int jobs)
 		lf_die("cannot fork: %s", strerror(errno));
 	if (!r->pid) {
 		const char *argv[] = { "spatch", "--very-quiet", "--no-includes",
-			"--sp-file", sp, "--file-groups", groups, "-j", j,
+			"--macro-file", macro_file, "--sp-file", sp, "--file-groups", groups, "-j", j,
 			"--timeout", "120", NULL };
 		int null = open("/dev/null", O_RDONLY);
 

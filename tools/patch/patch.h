@@ -9,6 +9,7 @@
  *   patch_decl.c    where each lock is declared ("decl" of the records)
  *   patch_spatch.c  spatch on the named files, its diff made git-style
  *   patch_view.c    the view spatch reads when a file holds __attribute__
+ *   patch_guard.c   cleanup.h guards: a target guard the tree defines, or no patch
  *   patch_mail.c    subject prefix, message, diffstat: the patch file
  *   patch_users.c   the build (in-tree or O=), every use of the lock in
  *                   the whole tree (tools/index), the objects using it
@@ -123,6 +124,11 @@ void lf_pbuild_resolve(struct lf_pbuild *b, const struct lf_analysis *a,
  * use index, tools/index): its files go to spatch, and each take,
  * release, init and declaration must be a removed line of the diff. */
 void lf_pjobs_index(struct lf_pjobs *jobs, const struct lf_pbuild *b);
+
+/* patch_guard.c: refuse J when a cleanup.h guard of its lock (a use of L)
+ * has no guard of the target kind that the tree SRC defines. */
+struct lf_ilock;
+void lf_pjob_guards(struct lf_pjob *j, const struct lf_ilock *l, const char *src);
 
 /* From J's diff: the objects of the build that use the lock (the .c
  * files changed or recorded that the build compiles; the objects whose

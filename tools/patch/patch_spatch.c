@@ -30,6 +30,34 @@ static char *script_path(const char *name)
 	return xasprintf("%s/cocci/%s.cocci", lf_files_dir(), name);
 }
 
+/*
+ * MACROS for spatch: cocci/lockfit-macros.h (cleanup.h's scoped_guard(),
+ * which spatch 1.1.1 does not parse), after what the view wrote there
+ * (VIEW), since spatch reads only its last --macro-file.  NULL, or why not.
+ */
+static char *macro_file(const char *macros, bool view)
+{
+	const char *env = getenv("LOCKFIT_COCCI");
+	char *ours = xasprintf("%s/lockfit-macros.h",
+			       env && *env ? env : LOCKFIT_ROOT "/cocci");
+	char *text = lf_read_file(ours, NULL), *before = NULL, *all, *err = NULL;
+
+	if (!text)
+		err = xasprintf("cannot read %s: %s", ours, strerror(errno));
+	else if (view && !(before = lf_read_file(macros, NULL)))
+		err = xasprintf("cannot read %s: %s", macros, strerror(errno));
+	if (!err) {
+		all = xasprintf("%s%s", before ? before : "", text);
+		if (lf_safe_write(macros, all))
+			err = xasprintf("cannot write %s: %s", macros, strerror(errno));
+		free(all);
+	}
+	free(ours);
+	free(text);
+	free(before);
+	return err;
+}
+
 /* The words of the script's "// Options:" line. */
 static void options(const char *path, struct lf_strv *argv)
 {
@@ -232,21 +260,38 @@ void lf_spatch_run(struct lf_pjob *j, const char *tree)
 	lf_strv_add(&argv, "patch");
 	lf_strv_add(&argv, "--very-quiet");
 	options(script, &argv);
-	if (view) {
-		lf_strv_add(&argv, "--macro-file");
-		lf_strv_add(&argv, macros);
-	}
+	/* spatch reads one macro file: ours (scoped_guard), and the view's */
+	j->failed = macro_file(macros, view != NULL);
+	if (j->failed)
+		goto out;
+	lf_strv_add(&argv, "--macro-file");
+	lf_strv_add(&argv, macros);
 	lf_strv_add(&argv, "--cocci-file");
 	lf_strv_add(&argv, script);
 	for (size_t i = 0; i < j->dopts.n; i++)
 		lf_strv_add(&argv, j->dopts.v[i]);
 	lf_strv_add(&argv, "--patch");
 	lf_strv_add(&argv, root);
-	for (size_t i = 0; i < j->files.n; i++) {
-		char *p = xasprintf("%s/%s", root, j->files.v[i]);
+	/* Each file a group of its own, as coccicheck's --dir gives them:
+	 * files named on the command line are one group, and spatch 1.1.1
+	 * then leaves some unrewritten (in 6.12, sound/core/init.c's
+	 * rwlock_init() after sound/core/control.c). */
+	{
+		struct strbuf g = { 0 };
+		char *groups = xasprintf("%s/groups", dir);
 
-		lf_strv_add(&argv, p);
-		free(p);
+		for (size_t i = 0; i < j->files.n; i++)
+			sb_printf(&g, "%s%s/%s\n", i ? "\n" : "", root, j->files.v[i]);
+		if (lf_safe_write(groups, sb_str(&g))) {
+			j->failed = xasprintf("cannot write %s: %s", groups, strerror(errno));
+			free(groups);
+			free(g.s);
+			goto out;
+		}
+		lf_strv_add(&argv, "--file-groups");
+		lf_strv_add(&argv, groups);
+		free(groups);
+		free(g.s);
 	}
 	VEC_PUSH(&argv, NULL);
 	/* From a directory of its own: no .cocciconfig is read. */

@@ -104,7 +104,7 @@ static bool has_site(const struct lf_pjob *j, const char *file, int line)
 	return false;
 }
 
-static void add_uses(struct lf_pjob *j, const struct lf_ilock *l)
+static void add_uses(struct lf_pjob *j, const struct lf_ilock *l, const char *src)
 {
 	if (!l->indexed) {
 		if (!j->refused)
@@ -133,6 +133,7 @@ static void add_uses(struct lf_pjob *j, const struct lf_ilock *l)
 	for (size_t i = 0; i < l->unexamined.n; i++)
 		lf_strv_add_unique(&j->unexamined, l->unexamined.v[i]);
 	lf_pjob_paths(j);
+	lf_pjob_guards(j, l, src);
 }
 
 void lf_pjobs_index(struct lf_pjobs *jobs, const struct lf_pbuild *b)
@@ -172,7 +173,7 @@ void lf_pjobs_index(struct lf_pjobs *jobs, const struct lf_pbuild *b)
 			     jobs->v[i]->kind == LF_PK_PERCPU) &&
 			    !jobs->v[i]->refused &&
 			    !strcmp(ix.locks[k].id, jobs->v[i]->lock))
-				add_uses(jobs->v[i], &ix.locks[k]);
+				add_uses(jobs->v[i], &ix.locks[k], b->src);
 }
 
 static bool ends(const char *s, const char *suffix)

@@ -1,0 +1,1 @@
+rwlock_to_spinlock-guards.c
