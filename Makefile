@@ -196,7 +196,7 @@ DESTDIR    ?=
 SHAREDIR   := $(PREFIX)/share/lockfit
 # What lockfit reads or runs at run time: the tables, the Coccinelle
 # scripts, scripts/vm.sh (lockfit patch --boot) with what it needs.
-SHARE_FILES := $(RULES) $(wildcard cocci/*.cocci) \
+SHARE_FILES := $(RULES) $(wildcard cocci/*.cocci) cocci/lockfit-macros.h \
 	scripts/vm.sh scripts/kernel-tree.sh scripts/vm-config.fragment \
 	$(wildcard scripts/kernel-config-*.fragment) \
 	testsuite/vm/init testsuite/vm/lfvm-bench.c testsuite/vm/bench-ratio.awk \

@@ -15,15 +15,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "lib/util.h"
+#include "lib/files.h"
 #include "index/index.h"
-
-#ifndef LOCKFIT_ROOT
-#error "build with -DLOCKFIT_ROOT (see the Makefile)"
-#endif
 
 /* The macros spatch needs for cleanup.h's scoped_guard() (a function using
  * one is otherwise not parsed, its accesses untyped). */
-static const char macro_file[] = LOCKFIT_ROOT "/cocci/lockfit-macros.h";
+static const char *macro_file(void)
+{
+	static char *path;
+
+	if (!path)
+		path = lf_cocci_file("lockfit-macros.h");
+	return path;
+}
 
 /* Without includes: a chain through another struct's field stays
  * untyped, and index.c then reports it unresolved (docs/INDEX.md has
@@ -61,10 +65,10 @@ static char *cache_key(const struct lf_index *ix, const char *text,
 	h = fnv(h, text, strlen(text) + 1);
 	{	/* and the macros it parses with */
 		size_t n = 0;
-		char *m = lf_read_file(macro_file, &n);
+		char *m = lf_read_file(macro_file(), &n);
 
 		if (!m)
-			lf_die("cannot read %s: %s", macro_file, strerror(errno));
+			lf_die("cannot read %s: %s", macro_file(), strerror(errno));
 		h = fnv(h, m, n);
 		free(m);
 	}
@@ -154,7 +158,7 @@ static void start(struct lf_index *ix, struct run *r, int jobs)
 		lf_die("cannot fork: %s", strerror(errno));
 	if (!r->pid) {
 		const char *argv[] = { "spatch", "--very-quiet", "--no-includes",
-			"--macro-file", macro_file, "--sp-file", sp, "--file-groups", groups, "-j", j,
+			"--macro-file", macro_file(), "--sp-file", sp, "--file-groups", groups, "-j", j,
 			"--timeout", "120", NULL };
 		int null = open("/dev/null", O_RDONLY);
 

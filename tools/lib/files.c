@@ -87,6 +87,15 @@ char *lf_files_path(const char *rel)
 	return xasprintf("%s/%s", lf_files_dir(), rel);
 }
 
+char *lf_cocci_file(const char *file)
+{
+	const char *env = getenv("LOCKFIT_COCCI");
+
+	if (env && *env)
+		return xasprintf("%s/%s", env, file);
+	return xasprintf("%s/cocci/%s", lf_files_dir(), file);
+}
+
 bool lf_installed(void)
 {
 	lf_files_dir();

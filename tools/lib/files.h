@@ -16,6 +16,9 @@ const char *lf_files_dir(void);
 char *lf_files_path(const char *rel);
 /* Whether this lockfit is an installed one (bin/../share/lockfit). */
 bool lf_installed(void);
+/* FILE in the Coccinelle directory: $LOCKFIT_COCCI, else cocci/ of the files
+ * directory; allocated. */
+char *lf_cocci_file(const char *file);
 
 /*
  * The plugin lockfit build loads when given none: installed, lockfit.so

@@ -23,11 +23,10 @@
 
 static char *script_path(const char *name)
 {
-	const char *env = getenv("LOCKFIT_COCCI");
+	char *file = xasprintf("%s.cocci", name), *path = lf_cocci_file(file);
 
-	if (env && *env)
-		return xasprintf("%s/%s.cocci", env, name);
-	return xasprintf("%s/cocci/%s.cocci", lf_files_dir(), name);
+	free(file);
+	return path;
 }
 
 /*
@@ -37,9 +36,7 @@ static char *script_path(const char *name)
  */
 static char *macro_file(const char *macros, bool view)
 {
-	const char *env = getenv("LOCKFIT_COCCI");
-	char *ours = xasprintf("%s/lockfit-macros.h",
-			       env && *env ? env : LOCKFIT_ROOT "/cocci");
+	char *ours = lf_cocci_file("lockfit-macros.h");
 	char *text = lf_read_file(ours, NULL), *before = NULL, *all, *err = NULL;
 
 	if (!text)
