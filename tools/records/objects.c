@@ -6,7 +6,9 @@
  * ever built; only kbuild's own lists say which belong to the current
  * one: the members of vmlinux.a (or of the top built-in.a before the
  * vmlinux link) and of the lib.a archives, and for each module of
- * modules.order its .mod file.
+ * modules.order its .mod file.  An external module's directory (make
+ * M=DIR: modules.order, no .config) has only the modules; kbuild writes
+ * their names there absolute, inside DIR.
  * These archives are thin: the members are names of files, read here
  * without running ar.
  */
@@ -179,18 +181,37 @@ static void read_thin_archive(const char *path, struct lf_objlist *out,
 	free(dir);
 }
 
+/* TOP/NAME, or NAME if absolute: it must then be inside TOP. */
+static char *member(const char *top, const char *list, const char *name)
+{
+	char *real;
+	size_t n;
+
+	if (name[0] != '/')
+		return xasprintf("%s/%s", top, name);
+	real = realpath(top, NULL);
+	n = real ? strlen(real) : 0;
+	if (!real || strncmp(name, real, n) || name[n] != '/' ||
+	    strstr(name, "/../"))
+		lf_die("%s/%s names %s, which is not inside %s", top, list,
+		       name, real ? real : top);
+	free(real);
+	return xstrdup(name);
+}
+
 /* A module's objects, from DIR/NAME.mod (NAME from modules.order). */
 static void read_mod(const char *top, const char *entry, struct lf_objlist *out)
 {
 	size_t n = strlen(entry), len;
-	char *base, *mod, *data, *tok, *save;
+	char *base, *mod, *data, *tok, *save, *ko = member(top, "modules.order", entry);
 
 	if (has_suffix(entry, ".ko"))
 		n -= 3;
 	else if (has_suffix(entry, ".o"))
 		n -= 2;
-	base = xasprintf("%.*s", (int)n, entry);
-	mod = xasprintf("%s/%s.mod", top, base);
+	base = xasprintf("%.*s", (int)n, ko);
+	mod = xasprintf("%s.mod", base);
+	free(ko);
 	data = lf_read_file(mod, &len);
 	if (!data)
 		lf_die("%s lists %s, but %s cannot be read: %s (is the build "
@@ -198,7 +219,7 @@ static void read_mod(const char *top, const char *entry, struct lf_objlist *out)
 	for (tok = strtok_r(data, " \t\n", &save); tok;
 	     tok = strtok_r(NULL, " \t\n", &save))
 		if (has_suffix(tok, ".o"))
-			VEC_PUSH(out, xasprintf("%s/%s", top, tok));
+			VEC_PUSH(out, member(top, "modules.order", tok));
 	free(data);
 	free(mod);
 	free(base);
@@ -256,9 +277,11 @@ static void read_kbuild(const char *top, struct lf_objlist *out)
 
 static bool is_kbuild(const char *dir)
 {
-	return is_file_in(dir, ".config") &&
-	       (is_file_in(dir, "vmlinux.a") || is_file_in(dir, "built-in.a") ||
-		is_file_in(dir, "modules.order"));
+	return (is_file_in(dir, ".config") &&
+		(is_file_in(dir, "vmlinux.a") || is_file_in(dir, "built-in.a") ||
+		 is_file_in(dir, "modules.order"))) ||
+	       (is_file_in(dir, "modules.order") &&
+		(is_file_in(dir, "Kbuild") || is_file_in(dir, "Makefile")));
 }
 
 static int cmp_paths(const void *a, const void *b)
