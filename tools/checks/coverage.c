@@ -726,6 +726,9 @@ void lf_cov_header(FILE *out, const struct lf_analysis *a)
 	if (r->tree)
 		lf_fprintf(out, "source tree: %s; locks with incomplete coverage: "
 			   "%zu\n", r->tree, n);
+	if (lf_records_modroot(&a->recs))
+		lf_fprintf(out, "module directory (" LF_MODROOT_TAG "/): %s\n",
+			   lf_records_modroot(&a->recs));
 	else if (r->assumed && r->not_checked)
 		lf_fprintf(out, "source tree: none; whole-tree coverage not "
 			   "checked, the records assumed complete: %zu rewrite "
@@ -738,12 +741,16 @@ void lf_cov_header(FILE *out, const struct lf_analysis *a)
 json_t *lf_cov_summary_json(const struct lf_analysis *a)
 {
 	const struct lf_cov_run *r = a->cov;
-	json_t *inc = json_array();
+	json_t *inc = json_array(), *j;
+
 
 	lf_cov_notices(a, count_notice, inc);
-	return json_pack("{s:o, s:b, s:o}", "tree", lf_json_str(r ? r->tree : NULL),
-			 "assumed_complete", r && r->assumed,
-			 "incomplete", inc);
+	j = json_pack("{s:o, s:b, s:o}", "tree", lf_json_str(r ? r->tree : NULL),
+		      "assumed_complete", r && r->assumed, "incomplete", inc);
+	if (lf_records_modroot(&a->recs))
+		json_object_set_new(j, "modroot",
+				    lf_json_str(lf_records_modroot(&a->recs)));
+	return j;
 }
 
 static void sarif_notice(const char *lock, const char *text, void *arg)
