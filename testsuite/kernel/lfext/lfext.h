@@ -10,7 +10,11 @@ struct lfext_dev {
 	int state;
 };
 
+struct sock;
+
 extern struct lfext_dev lfext_dev0;
+
+int lfext_sk_data(struct sock *sk);
 
 int lfext_dev_state(struct lfext_dev *d);
 void lfext_dev_set(struct lfext_dev *d, int state);
