@@ -376,6 +376,8 @@ static int run(int argc, char **argv)
 		lf_safe_stale(b.src);
 		if (b.oot)
 			lf_safe_stale(b.obj);
+		if (b.mod)
+			lf_safe_stale(b.mod);
 		lf_pjobs_index(&jobs, &b);
 	}
 	tree = b.src;

@@ -181,7 +181,8 @@ static void read_thin_archive(const char *path, struct lf_objlist *out,
 	free(dir);
 }
 
-/* TOP/NAME, or NAME if absolute: it must then be inside TOP. */
+/* TOP/NAME, or NAME if absolute: it must then be inside TOP (LIST, the
+ * file naming it, says so). */
 static char *member(const char *top, const char *list, const char *name)
 {
 	char *real;
@@ -193,8 +194,8 @@ static char *member(const char *top, const char *list, const char *name)
 	n = real ? strlen(real) : 0;
 	if (!real || strncmp(name, real, n) || name[n] != '/' ||
 	    strstr(name, "/../"))
-		lf_die("%s/%s names %s, which is not inside %s", top, list,
-		       name, real ? real : top);
+		lf_die("%s names %s, which is not inside %s", list, name,
+		       real ? real : top);
 	free(real);
 	return xstrdup(name);
 }
@@ -202,8 +203,9 @@ static char *member(const char *top, const char *list, const char *name)
 /* A module's objects, from DIR/NAME.mod (NAME from modules.order). */
 static void read_mod(const char *top, const char *entry, struct lf_objlist *out)
 {
-	size_t n = strlen(entry), len;
-	char *base, *mod, *data, *tok, *save, *ko = member(top, "modules.order", entry);
+	char *order = xasprintf("%s/modules.order", top);
+	char *base, *mod, *data, *tok, *save, *ko = member(top, order, entry);
+	size_t n = strlen(ko), len;
 
 	if (has_suffix(entry, ".ko"))
 		n -= 3;
@@ -219,10 +221,11 @@ static void read_mod(const char *top, const char *entry, struct lf_objlist *out)
 	for (tok = strtok_r(data, " \t\n", &save); tok;
 	     tok = strtok_r(NULL, " \t\n", &save))
 		if (has_suffix(tok, ".o"))
-			VEC_PUSH(out, member(top, "modules.order", tok));
+			VEC_PUSH(out, member(top, mod, tok));
 	free(data);
 	free(mod);
 	free(base);
+	free(order);
 }
 
 /* vmlinux also links lib/lib.a and arch/ARCH/lib/lib.a (kbuild's
