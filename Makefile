@@ -151,6 +151,7 @@ check-kernel: deps
 	testsuite/kernel/coverage
 	testsuite/kernel/opatch
 	testsuite/kernel/objects
+	testsuite/kernel/module
 	testsuite/patch/run --kernel
 
 bench: deps

@@ -780,6 +780,8 @@ static json_t *build_identity(void)
 
 	set(b, K(build, srcroot), json_string(lf_srcroot()));
 	set(b, K(build, objtree), json_string(lf_objtree()));
+	if (lf_modroot())
+		set(b, K(build, modroot), json_string(lf_modroot()));
 	if (config)
 		set(b, K(build, config), json_string(config));
 	return b;

@@ -6,7 +6,8 @@
  *   out=DIR        write this unit's records to DIR (docs/RECORDS.md);
  *                  without it, into the object's .discard.lockfit.records section
  *   warn=LIST      warn for these checks (comma list, or "all")
- *   srcroot=DIR    strip DIR from paths in records
+ *   srcroot=DIR    the kernel tree paths in records are relative to
+ *                  (default: found from the compile, plugin/srcroot.c)
  *   calls=no       no "calls" records (the call graph: about half the output)
  *   help           list the options and checks
  *
@@ -60,7 +61,7 @@ static struct plugin_info lockfit_info = {
 	.version = LF_VERSION,
 	.help = "out=DIR\twrite records to DIR (default: into the object, section " LF_RECORDS_SECTION ")\n"
 		"warn=CHECK[,CHECK]|all\tenable diagnostics (rwlock-spinlock, arch-spin-preempt)\n"
-		"srcroot=DIR\tstrip DIR from file names in records\n"
+		"srcroot=DIR\tthe kernel tree file names are relative to (default: from -include .../kconfig.h)\n"
 		"calls=yes|no\tcall graph records (default yes)\n"
 		"verbose=yes|no\tnote function pointers bound to slots rules/entrypoints.tbl does not list\n",
 };

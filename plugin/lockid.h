@@ -20,6 +20,7 @@
 
 #include "compat.h"
 #include "schema/records.h"
+#include "srcroot.h"
 
 /* The records' lock_kind, as the schema lists it: LF_ID_global, ... */
 #define LF_ID_(kind) LF_ID_##kind,
@@ -73,17 +74,5 @@ const struct lf_locktype *lf_locktype_of(tree type);
 const char *lf_function_id(tree fndecl, char *buf, size_t len);
 /* A called function likewise, or "<indirect>" (CALLEE NULL). */
 const char *lf_callee_name(tree callee, char *buf, size_t len);
-
-/* A source path as the records show it: relative to the source root. */
-const char *lf_path(const char *path);
-/* The translation unit's source path, likewise. */
-const char *lf_tu_file(void);
-void lf_set_srcroot(const char *root);
-/* The absolute source root: srcroot=DIR, else the working directory. */
-const char *lf_srcroot(void);
-/* The absolute working directory (kbuild's objtree). */
-const char *lf_objtree(void);
-/* A hash of the objtree's kernel configuration, NULL if none (tu "build"). */
-const char *lf_config_hash(char *buf, size_t len);
 
 #endif /* LOCKFIT_LOCKID_H */

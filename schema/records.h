@@ -24,6 +24,12 @@
  * unknown non-allocated section. */
 #define LF_RECORDS_SECTION	".discard.lockfit.records"
 
+/* A file name of the second source root, the external module directory
+ * (M=DIR, the build's "modroot"), is "$M/" and the name relative to it:
+ * "$M/lfext.c".  Any other file name is relative to the kernel tree
+ * ("srcroot"), as every name of records without a modroot is. */
+#define LF_MODROOT_TAG		"$M"
+
 /*
  * Enumerations: X(value) per value, in the order the plugin's own enums
  * are declared from them (LF_ID_global ... in plugin/lockid.h).  Values

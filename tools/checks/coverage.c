@@ -51,6 +51,7 @@ static bool kernel_tree(const char *dir)
 /* ---- the tree matches the records ---------------------------------- */
 
 static struct strmap *texts;	/* file -> its text, "" if unreadable */
+static const char *modroot;	/* the records' module directory, or NULL */
 
 static const char *text_of(const char *tree, const char *file)
 {
@@ -58,8 +59,8 @@ static const char *text_of(const char *tree, const char *file)
 
 	if (t)
 		return *t ? t : NULL;
-	p = xasprintf("%s/%s", tree, file);
-	t = lf_read_file(p, NULL);
+	p = lf_records_path(tree, modroot, file);
+	t = p ? lf_read_file(p, NULL) : NULL;
 	free(p);
 	strmap_put(texts, file, t ? t : "");
 	return t;
@@ -124,6 +125,7 @@ void lf_cov_check_tree(const char *tree, const struct lf_analysis *a)
 	struct { const char **v; size_t n, cap; } names = { 0 };
 
 	texts = strmap_new();
+	modroot = lf_records_modroot(&a->recs);
 	for (size_t i = 0; i < a->recs.recs.n; i++) {
 		const struct lf_rec *r = &a->recs.recs.v[i];
 		const char *t, *word;
@@ -136,6 +138,10 @@ void lf_cov_check_tree(const char *tree, const struct lf_analysis *a)
 		    !(word = lock_word(words, r->lock)))
 			continue;
 		t = text_of(tree, r->file);
+		if (!t && lf_modroot_file(r->file))
+			lf_die("%s:%d: the module directory %s does not match these "
+			       "records: %s (a site of %s) is not in it", r->src,
+			       r->srcline, modroot, r->file, r->lock);
 		if (!t)
 			lf_die("%s:%d: the tree %s does not match these records: "
 			       "%s (a site of %s) is not in it; give the tree the "
@@ -220,6 +226,10 @@ static const char *why_unseen(struct ctx *c, const char *file)
 	if (n < 2 || strcmp(file + n - 2, ".c")) {
 		why = xstrdup("a header: no unit of these records has a "
 			      "recorded function in it");
+	} else if (lf_modroot_file(file)) {
+		/* the module build compiles what its Kbuild says: all of it */
+		why = xstrdup("in the module directory but not in this build");
+		strmap_put(c->objs, file, xstrdup(""));
 	} else {
 		switch (lf_kbuild_state(c->kb, file, &why)) {
 		case LF_KB_ON:
@@ -264,10 +274,12 @@ static char *command(struct ctx *c, const struct lf_cov *cov)
 	for (size_t i = 0; i < cov->unseen.n; i++) {
 		const char *o = strmap_get(c->objs, cov->unseen.v[i].file);
 
-		if (o)
-			lf_strv_add_unique(&done, o);
+		if (o)	/* "": a file of the module, built with all of it */
+			lf_strv_add_unique(&done, *o ? o : "modules");
 	}
-	if (!done.n)
+	/* a kernel lock seen from a module build: its evidence is the
+	 * kernel's build, not these records' directory */
+	if (!done.n || (modroot && !lf_strv_has(&done, "modules")))
 		return NULL;
 	sb_printf(&sb, "lockfit build --out");
 	shell_word(&sb, c->dir);
@@ -282,6 +294,12 @@ static char *command(struct ctx *c, const struct lf_cov *cov)
 	} else if (c->src) {
 		sb_printf(&sb, " -C");
 		shell_word(&sb, c->src);
+	}
+	if (lf_strv_has(&done, "modules") && modroot) {
+		char *m = xasprintf("M=%s", modroot);
+
+		shell_word(&sb, m);
+		free(m);
 	}
 	lf_strv_sort(&done);
 	for (size_t i = 0; i < done.n; i++)
@@ -437,6 +455,36 @@ static void not_checked(struct lf_analysis *a, const char *why)
 	}
 }
 
+/* A lock of the module directory: a file-static of one of its units, or
+ * one its files declare (a kernel lock taken in the module is declared
+ * in the kernel's headers, and keeps the kernel tree's rules). */
+static bool module_lock(const struct lf_lock *l)
+{
+	const char *n = l->name + strspn(l->name, "*");
+
+	if (lf_modroot_file(n))
+		return true;
+	for (size_t i = 0; i < l->sites.n; i++)
+		if (lf_modroot_file(l->sites.v[i].rec->decl_file))
+			return true;
+	for (size_t i = 0; i < l->rels.n; i++)
+		if (lf_modroot_file(l->rels.v[i].rec->decl_file))
+			return true;
+	return false;
+}
+
+/* Its identity as the module directory's index sees it: a static's unit
+ * without "$M/". */
+static char *module_id(const char *id)
+{
+	size_t stars = strspn(id, "*");
+	const char *rest = lf_modroot_file(id + stars);
+
+	if (!rest)
+		return xstrdup(id);
+	return xasprintf("%.*s%s", (int)stars, id, rest);
+}
+
 /* "# Linux/x86 6.1.0 Kernel Configuration": the architecture directory. */
 static char *config_arch(const char *config)
 {
@@ -457,8 +505,8 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 	struct ctx c = { .a = a, .dir = dir };
 	const char *src = NULL, *obj = NULL;
 	char *config = NULL;
-	struct lf_index ix = { 0 };
-	struct lf_lock **which;
+	struct lf_index ix = { 0 }, mix;
+	struct lf_lock **which, **mwhich;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	bool has_build;
 
@@ -513,14 +561,22 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 	ix.locks = xcalloc(a->locks.locks.n + 1, sizeof(*ix.locks));
 	ix.jobs = cpus > 0 ? (int)cpus : 1;
 	ix.cache = o->no_cache ? NULL : lf_index_cache_dir();
+	mix = ix;
+	mix.tree = modroot;
+	mix.locks = xcalloc(a->locks.locks.n + 1, sizeof(*mix.locks));
+	mwhich = xcalloc(a->locks.locks.n + 1, sizeof(*mwhich));
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
 		struct lf_lock *l = a->locks.locks.v[i];
-		struct lf_ilock *il = &ix.locks[ix.nlocks];
-		char *why;
+		bool mod = modroot && module_lock(l);
+		struct lf_index *x = mod ? &mix : &ix;
+		struct lf_ilock *il = &x->locks[x->nlocks];
+		char *why, *id = mod ? module_id(l->name) : xstrdup(l->name);
 
-		if (!rewrite(l) && !write_only_candidate(l))
+		if (!rewrite(l) && !write_only_candidate(l)) {
+			free(id);
 			continue;
-		if (!lf_ilock_parse(il, l->name, &why) || !il->indexed) {
+		}
+		if (!lf_ilock_parse(il, id, &why) || !il->indexed) {
 			if (rewrite(l)) {
 				struct lf_cov *cov = xcalloc(1, sizeof(*cov));
 
@@ -532,13 +588,28 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 			}
 			continue;
 		}
-		which[ix.nlocks++] = l;
+		(mod ? mwhich : which)[x->nlocks++] = l;
 	}
 	if (ix.nlocks)
 		lf_index_build(&ix);
-	a->cov->index_secs = ix.secs;
+	/* the module's own locks: its directory is their whole tree */
+	if (mix.nlocks)
+		lf_index_build(&mix);
+	a->cov->index_secs = ix.secs + mix.secs;
 	for (size_t k = 0; k < ix.nlocks; k++)
 		lock_coverage(&c, which[k], &ix.locks[k]);
+	for (size_t k = 0; k < mix.nlocks; k++) {
+		struct lf_ilock *il = &mix.locks[k];
+
+		for (size_t u = 0; u < il->uses.n; u++) {
+			char *f = il->uses.v[u].file;
+
+			il->uses.v[u].file = xasprintf(LF_MODROOT_TAG "/%s", f);
+			free(f);
+		}
+		lock_coverage(&c, mwhich[k], il);
+	}
+	free(mwhich);
 	free(which);
 	free(config);
 }
@@ -634,6 +705,9 @@ void lf_cov_header(FILE *out, const struct lf_analysis *a)
 	if (r->tree)
 		lf_fprintf(out, "source tree: %s; locks with incomplete coverage: "
 			   "%zu\n", r->tree, n);
+	if (lf_records_modroot(&a->recs))
+		lf_fprintf(out, "module directory (" LF_MODROOT_TAG "/): %s\n",
+			   lf_records_modroot(&a->recs));
 	else if (r->assumed && r->not_checked)
 		lf_fprintf(out, "source tree: none; whole-tree coverage not "
 			   "checked, the records assumed complete: %zu rewrite "
@@ -646,12 +720,16 @@ void lf_cov_header(FILE *out, const struct lf_analysis *a)
 json_t *lf_cov_summary_json(const struct lf_analysis *a)
 {
 	const struct lf_cov_run *r = a->cov;
-	json_t *inc = json_array();
+	json_t *inc = json_array(), *j;
+
 
 	lf_cov_notices(a, count_notice, inc);
-	return json_pack("{s:o, s:b, s:o}", "tree", lf_json_str(r ? r->tree : NULL),
-			 "assumed_complete", r && r->assumed,
-			 "incomplete", inc);
+	j = json_pack("{s:o, s:b, s:o}", "tree", lf_json_str(r ? r->tree : NULL),
+		      "assumed_complete", r && r->assumed, "incomplete", inc);
+	if (lf_records_modroot(&a->recs))
+		json_object_set_new(j, "modroot",
+				    lf_json_str(lf_records_modroot(&a->recs)));
+	return j;
 }
 
 static void sarif_notice(const char *lock, const char *text, void *arg)

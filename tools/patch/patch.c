@@ -190,7 +190,7 @@ static void one(struct lf_pjob *j, size_t num, size_t total,
 	if (j->refused) {
 		j->failed = xasprintf("no patch: %s", j->refused);
 	} else {
-		lf_spatch_run(j, b->src);
+		lf_spatch_run(j, j->module ? b->mod : b->src);
 		t->spatch_runs++;
 		t->spatch_secs += j->spatch_secs;
 		printf("spatch %.1fs on %zu file%s; ", j->spatch_secs, j->files.n,
@@ -342,7 +342,7 @@ static int run(int argc, char **argv)
 	struct strmap *decls;
 	struct lf_pbuild b = { 0 };
 	char *tree, *out;
-	size_t failed = 0;
+	size_t failed = 0, nmod = 0, nkernel = 0;
 	struct stat st;
 
 	parse(argc, argv, &o);
@@ -355,6 +355,7 @@ static int run(int argc, char **argv)
 	decls = lf_decl_map(&a.recs);
 	if (!lf_pjobs_build(&a, decls, o.lock, &jobs) && o.lock)
 		lf_die("no lock '%s' in the records of %s", o.lock, o.dir);
+	lf_pjobs_module(&jobs);
 	/* the tree and build directory matter only when there is a patch
 	 * to make */
 	if (jobs.n) {
@@ -368,9 +369,22 @@ static int run(int argc, char **argv)
 		lf_safe_stale(b.src);
 		if (b.oot)
 			lf_safe_stale(b.obj);
+		if (b.mod)
+			lf_safe_stale(b.mod);
 		lf_pjobs_index(&jobs, &b);
 	}
 	tree = b.src;
+	for (size_t i = 0; i < jobs.n; i++) {
+		nmod += jobs.v[i]->module;
+		nkernel += !jobs.v[i]->module && !jobs.v[i]->refused;
+	}
+	/* a module's locks: patches against its own directory */
+	if (nmod && !nkernel)
+		tree = b.mod;
+	if (o.apply && nmod && nkernel)
+		lf_die("--apply: these patches are for both the kernel tree %s "
+		       "and the module directory %s: apply them by hand", b.src,
+		       b.mod);
 	if (!jobs.n) {
 		printf("lockfit patch: no lock%s%s to rewrite\n",
 		       o.lock ? " " : "", o.lock ? o.lock : "");
@@ -391,6 +405,11 @@ static int run(int argc, char **argv)
 	       lf_plural(jobs.n), tree);
 	if (b.oot)
 		printf("lockfit patch: build directory %s (O=)\n", b.obj);
+	if (b.mod && tree != b.mod)
+		printf("lockfit patch: module directory %s (M=)\n", b.mod);
+	else if (b.mod)
+		printf("lockfit patch: kernel tree %s (M= modules build against "
+		       "it)\n", b.src);
 	for (size_t i = 0; i < jobs.n; i++) {
 		one(jobs.v[i], i + 1, jobs.n, &b, out, &t);
 		failed += jobs.v[i]->failed != NULL;

@@ -95,6 +95,9 @@ struct lf_pjob {
 	 * diff leaves go to the message */
 	struct { struct lf_psite *v; size_t n, cap; } maybe;
 	struct lf_strv untyped;	/* "FILE:LINE (take)" left by the diff */
+	/* a lock of the external module directory: its paths are relative
+	 * to it ("$M/" removed) and it is verified by rebuilding the module */
+	bool module;
 };
 
 struct lf_pjobs {
@@ -112,6 +115,7 @@ struct lf_pbuild {
 	char *src, *obj;	/* real paths */
 	bool oot;		/* obj is not src: make O= */
 	bool unbuilt;		/* --verify-unbuilt: an allmodconfig scratch */
+	char *mod;		/* make M=: the module directory, or NULL */
 };
 
 /* Resolve B from the options and the records; dies (exit 2) when the
@@ -119,6 +123,11 @@ struct lf_pbuild {
  * records name (files missing, recorded lines not there). */
 void lf_pbuild_resolve(struct lf_pbuild *b, const struct lf_analysis *a,
 		       const char *tree, const char *build);
+
+/* The jobs whose files are all in the records' module directory ("$M/"):
+ * made module jobs (j->module), paths relative to it; one with files in
+ * both trees is refused. */
+void lf_pjobs_module(struct lf_pjobs *jobs);
 
 /* Every use of each rwlock rewrite's lock in the whole tree B->src (the
  * use index, tools/index): its files go to spatch, and each take,

@@ -25,6 +25,7 @@
 #include "lib/util.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
+#include "records/records.h"
 #include "patch/patch.h"
 
 const char *lf_pkind_name(enum lf_pkind k)
@@ -156,12 +157,12 @@ void lf_pjob_paths(struct lf_pjob *j)
 	lf_strv_sort(&j->files);
 	lf_strv_sort(&j->tus);
 	for (size_t i = 0; i < j->files.n && !j->refused; i++)
-		if (!lf_path_ok(j->files.v[i]))
+		if (!lf_path_ok(lf_modroot_file(j->files.v[i]) ?: j->files.v[i]))
 			j->refused = xasprintf("the file '%s' of the records is not "
 					       "a plain path inside the source tree",
 					       lf_mail_esc(j->files.v[i]));
 	for (size_t i = 0; i < j->tus.n && !j->refused; i++)
-		if (!lf_path_ok(j->tus.v[i]))
+		if (!lf_path_ok(lf_modroot_file(j->tus.v[i]) ?: j->tus.v[i]))
 			j->refused = xasprintf("the unit (tu) '%s' of the records is "
 					       "not a plain path inside the source "
 					       "tree: nothing is built or deleted "
@@ -180,6 +181,57 @@ void lf_pjob_paths(struct lf_pjob *j)
 			lf_strv_add_unique(&j->dopts, "--local-includes");
 			break;
 		}
+	}
+}
+
+/* Strip "$M/" from each of V; how many had it. */
+static size_t strip_modroot(char **v, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *m = lf_modroot_file(v[i]);
+
+		if (m) {
+			memmove(v[i], m, strlen(m) + 1);
+			k++;
+		}
+	}
+	return k;
+}
+
+static size_t count_modroot(char **v, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += lf_modroot_file(v[i]) != NULL;
+	return k;
+}
+
+void lf_pjobs_module(struct lf_pjobs *jobs)
+{
+	for (size_t i = 0; i < jobs->n; i++) {
+		struct lf_pjob *j = jobs->v[i];
+		size_t f = count_modroot(j->files.v, j->files.n);
+		size_t t = count_modroot(j->tus.v, j->tus.n);
+
+		if (!f && !t)
+			continue;
+		if (f != j->files.n || t != j->tus.n) {
+			if (!j->refused)
+				j->refused = xstrdup("its files are in both the "
+						     "kernel tree and the module "
+						     "directory: a patch is for "
+						     "one of them");
+			continue;
+		}
+		j->module = true;
+		strip_modroot(j->files.v, j->files.n);
+		strip_modroot(j->tus.v, j->tus.n);
+		for (size_t k = 0; k < j->must.n; k++)
+			j->must.v[k].file = lf_modroot_file(j->must.v[k].file) ?:
+					    j->must.v[k].file;
 	}
 }
 

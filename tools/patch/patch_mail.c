@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
+#include "records/records.h"
 #include "patch/patch.h"
 
 const char *lf_mail_esc(const char *s)
@@ -75,8 +76,14 @@ static const char *const whole[] = {
 
 char *lf_subsystem(const char *path)
 {
-	const char *slash = strrchr(path, '/'), *last;
-	size_t dlen = slash ? (size_t)(slash - path) : 0;
+	const char *slash, *last;
+	size_t dlen;
+
+	/* a module's file: named within its directory */
+	if (lf_modroot_file(path))
+		path = lf_modroot_file(path);
+	slash = strrchr(path, '/');
+	dlen = slash ? (size_t)(slash - path) : 0;
 
 	for (size_t i = 0; i < ARRAY_SIZE(subsystems); i++) {
 		size_t n = strlen(subsystems[i].dir);

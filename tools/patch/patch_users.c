@@ -85,6 +85,9 @@ void lf_pbuild_resolve(struct lf_pbuild *b, const struct lf_analysis *a,
 		       exists_in(b->src, "include/config/auto.conf")))
 		lf_die("%s is configured itself: kbuild builds in %s (O=) only "
 		       "from a clean source tree", b->src, b->obj);
+	if (lf_records_modroot(&a->recs))
+		b->mod = real_dir(lf_records_modroot(&a->recs), "module directory "
+				  "(the records' modroot)");
 	/* the coverage has checked its tree; the patches may be for another */
 	if (!a->cov || !a->cov->tree || strcmp(a->cov->tree, b->src))
 		lf_cov_check_tree(b->src, a);
@@ -136,17 +139,36 @@ static void add_uses(struct lf_pjob *j, const struct lf_ilock *l, const char *sr
 	lf_pjob_guards(j, l, src);
 }
 
-void lf_pjobs_index(struct lf_pjobs *jobs, const struct lf_pbuild *b)
+static bool indexed_job(const struct lf_pjob *j, bool module)
 {
-	struct lf_index ix = { .tree = b->src };
+	return (j->kind == LF_PK_SPINLOCK || j->kind == LF_PK_PERCPU) &&
+	       !j->refused && j->module == module;
+}
+
+/* A module lock's identity in its directory's index: a static's unit
+ * without "$M/". */
+static const char *index_id(const char *id)
+{
+	size_t stars = strspn(id, "*");
+
+	return lf_modroot_file(id + stars) ?
+	       xasprintf("%.*s%s", (int)stars, id, lf_modroot_file(id + stars)) :
+	       id;
+}
+
+/* The jobs of TREE: the kernel tree's, or (MODULE) the module's; the
+ * guards a rewrite may use are the kernel tree's, KSRC. */
+static void index_jobs(struct lf_pjobs *jobs, const char *tree, bool module,
+		       const char *ksrc)
+{
+	struct lf_index ix = { .tree = tree };
 	struct lf_strv ids = { 0 };
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
 	for (size_t i = 0; i < jobs->n; i++) {
 		const struct lf_pjob *j = jobs->v[i];
 
-		if ((j->kind == LF_PK_SPINLOCK || j->kind == LF_PK_PERCPU) &&
-		    !j->refused)
+		if (indexed_job(j, module))
 			lf_strv_add_unique(&ids, j->lock);
 	}
 	if (!ids.n)
@@ -158,7 +180,7 @@ void lf_pjobs_index(struct lf_pjobs *jobs, const struct lf_pbuild *b)
 	for (size_t i = 0; i < ids.n; i++) {
 		char *why = NULL;
 
-		if (!lf_ilock_parse(&ix.locks[i], ids.v[i], &why)) {
+		if (!lf_ilock_parse(&ix.locks[i], index_id(ids.v[i]), &why)) {
 			ix.locks[i].id = ids.v[i];
 			ix.locks[i].kind = LF_IK_NONE;
 			ix.locks[i].why = why;
@@ -166,14 +188,19 @@ void lf_pjobs_index(struct lf_pjobs *jobs, const struct lf_pbuild *b)
 	}
 	lf_index_build(&ix);
 	printf("lockfit patch: use index of %zu lock%s in %s: %.1fs\n", ix.nlocks,
-	       lf_plural(ix.nlocks), b->src, ix.secs);
+	       lf_plural(ix.nlocks), tree, ix.secs);
 	for (size_t i = 0; i < jobs->n; i++)
 		for (size_t k = 0; k < ix.nlocks; k++)
-			if ((jobs->v[i]->kind == LF_PK_SPINLOCK ||
-			     jobs->v[i]->kind == LF_PK_PERCPU) &&
-			    !jobs->v[i]->refused &&
-			    !strcmp(ix.locks[k].id, jobs->v[i]->lock))
-				add_uses(jobs->v[i], &ix.locks[k], b->src);
+			if (indexed_job(jobs->v[i], module) &&
+			    !strcmp(ix.locks[k].id, index_id(jobs->v[i]->lock)))
+				add_uses(jobs->v[i], &ix.locks[k], ksrc);
+}
+
+void lf_pjobs_index(struct lf_pjobs *jobs, const struct lf_pbuild *b)
+{
+	index_jobs(jobs, b->src, false, b->src);
+	if (b->mod)
+		index_jobs(jobs, b->mod, true, b->src);
 }
 
 static bool ends(const char *s, const char *suffix)
@@ -235,12 +262,36 @@ static bool header_users(struct lf_pjob *j, const struct lf_pbuild *b,
 	return users > 0;
 }
 
+/* A module job: the module's build compiles all its units; each changed
+ * file is one of them or a header they may include. */
+static void module_plan(struct lf_pjob *j, const struct lf_strv *touched)
+{
+	for (size_t i = 0; i < j->tus.n; i++) {
+		const char *f = j->tus.v[i];
+		char *o;
+
+		if (!lf_path_ok(f) || !ends(f, ".c"))
+			continue;
+		o = xasprintf("%.*s.o", (int)(strlen(f) - 2), f);
+		lf_strv_add_unique(&j->objs, o);
+		free(o);
+	}
+	for (size_t i = 0; i < touched->n; i++)
+		lf_strv_add_unique(&j->verified, touched->v[i]);
+	lf_strv_sort(&j->objs);
+	lf_strv_sort(&j->verified);
+}
+
 void lf_users_plan(struct lf_pjob *j, const struct lf_pbuild *b)
 {
 	struct lf_strv touched = { 0 };
 	char *err = lf_diff_files(j->diff, &touched);
 
 	free(err);	/* lf_verify says it */
+	if (j->module) {
+		module_plan(j, &touched);
+		return;
+	}
 	for (size_t i = 0; i < j->tus.n + touched.n; i++) {
 		bool tu = i < j->tus.n;
 		const char *f = tu ? j->tus.v[i] : touched.v[i - j->tus.n];

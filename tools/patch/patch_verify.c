@@ -201,11 +201,30 @@ static bool unlink_objs(struct ctx *c)
 	       (!c->allmod || unlink_in(c, c->allmod, &c->amobjs));
 }
 
+/* A module's directory: a real copy (it is small, and kbuild then
+ * writes nothing shared with it), its units' objects deleted. */
+static bool module_scratch(struct ctx *c)
+{
+	const char *argv[] = { "cp", "-a", "--", c->tree, c->scratch, NULL };
+	struct lf_exec r;
+
+	if (!run(c, &r, NULL, argv)) {
+		fail(c, "scratch tree", "cannot copy %s: %s", c->tree, r.out);
+		free(r.out);
+		return false;
+	}
+	free(r.out);
+	sb_printf(c->log, "scratch module directory %s: a copy\n", c->scratch);
+	return unlink_in(c, c->scratch, &c->objs);
+}
+
 static bool make_scratch(struct ctx *c)
 {
 	char *err;
 	size_t n;
 
+	if (c->j->module)
+		return module_scratch(c);
 	err = lf_scratch_make(c->tree, c->scratch, &n);
 	if (err) {
 		fail(c, "scratch tree", "%s", err);
@@ -250,7 +269,10 @@ static char *make_in(struct ctx *c, const char *when, const char *out,
 
 	lf_strv_add(&argv, "make");
 	lf_strv_add(&argv, "-C");
-	lf_strv_add(&argv, c->scratch);
+	/* a module: built in its copy against the kernel build, as is */
+	lf_strv_add(&argv, c->j->module ? c->b->src : c->scratch);
+	if (c->j->module && c->b->oot)
+		out = c->b->obj;
 	if (out) {
 		char *o = xasprintf("O=%s", out);
 
@@ -262,7 +284,18 @@ static char *make_in(struct ctx *c, const char *when, const char *out,
 		lf_strv_add(&argv, "-k");
 	lf_strv_add(&argv, "KBUILD_NOCMDDEP=1");
 	lf_strv_add(&argv, "C=1");
-	for (size_t i = 0; i < objs->n; i++)
+	if (c->j->module) {
+		char *m = xasprintf("M=%s", c->scratch);
+
+		lf_strv_add(&argv, m);
+		/* a kernel build without vmlinux has no Module.symvers: the
+		 * module's symbols cannot be checked (6.12's modpost fails) */
+		if (!file_exists(c->b->obj, "Module.symvers"))
+			lf_strv_add(&argv, "KBUILD_MODPOST_WARN=1");
+		lf_strv_add(&argv, "modules");
+		free(m);
+	}
+	for (size_t i = 0; i < objs->n && !c->j->module; i++)
 		lf_strv_add(&argv, objs->v[i]);
 	VEC_PUSH(&argv, NULL);
 	free(j);
@@ -421,6 +454,23 @@ static void linked_writes(struct ctx *c, const char *stamp)
 	free(r.out);
 }
 
+/* A module built against the kernel build must leave it as it was. */
+static void kernel_untouched(struct ctx *c, const char *stamp)
+{
+	const char *argv[] = { "find", c->b->obj, "-newer", stamp, NULL };
+	struct lf_exec r;
+
+	run(c, &r, NULL, argv);
+	if (*r.out) {
+		char *h = lf_head(r.out, 1);
+
+		fail(c, "rebuild", "the module build wrote into the kernel "
+		     "build %s: %s", c->b->obj, lf_mail_esc(h));
+		free(h);
+	}
+	free(r.out);
+}
+
 static bool apply_scratch(struct ctx *c)
 {
 	const char *argv[] = { "git", "apply", c->diff, NULL };
@@ -500,12 +550,14 @@ static void rebuild(struct ctx *c)
 		}
 	}
 	linked_writes(c, c->stamp);
+	if (c->j->module)
+		kernel_untouched(c, c->stamp);
 }
 
 /* (d) */
 static void checkpatch(struct ctx *c)
 {
-	char *script = xasprintf("%s/scripts/checkpatch.pl", c->tree);
+	char *script = xasprintf("%s/scripts/checkpatch.pl", c->b->src);
 	const char *argv[] = { "perl", script, "--no-tree", "--no-signoff",
 			       "--strict", "--show-types", c->patch, NULL };
 	struct lf_exec r;
@@ -544,11 +596,11 @@ void lf_verify(struct lf_pjob *j, const struct lf_pbuild *b,
 	struct strbuf log = { 0 };
 	struct ctx c = { .j = j, .b = b, .patch = patch, .log = &log };
 
-	c.tree = b->src;
-	parent = xstrdup(b->src);
+	c.tree = j->module ? b->mod : b->src;
+	parent = xstrdup(c.tree);
 	if (strrchr(parent, '/') && strrchr(parent, '/') != parent)
 		*strrchr(parent, '/') = 0;
-	c.dir = lf_private_dir(b->src, "scratch");
+	c.dir = lf_private_dir(c.tree, "scratch");
 	c.diff = xasprintf("%s/patch.diff", c.dir);
 	c.scratch = xasprintf("%s/tree", c.dir);
 	c.stamp = xasprintf("%s/stamp", c.dir);
@@ -560,6 +612,8 @@ void lf_verify(struct lf_pjob *j, const struct lf_pbuild *b,
 		lf_die("cannot write %s: %s", c.diff, strerror(errno));
 	if (b->oot)
 		sb_printf(&log, "build: O=%s, source %s\n", b->obj, b->src);
+	if (j->module)
+		sb_printf(&log, "module: M=%s, rebuilt in a copy\n", b->mod);
 	if (plan(&c)) {
 		sb_printf(&log, "objects: ");
 		for (size_t i = 0; i < c.objs.n; i++)

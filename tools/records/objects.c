@@ -641,9 +641,11 @@ static char *read_kbuild(const char *top, struct lf_objlist *out)
 
 static bool is_kbuild(const char *dir)
 {
-	return is_file_in(dir, ".config") &&
-	       (is_file_in(dir, "vmlinux.a") || is_file_in(dir, "built-in.a") ||
-		is_file_in(dir, "modules.order"));
+	return (is_file_in(dir, ".config") &&
+		(is_file_in(dir, "vmlinux.a") || is_file_in(dir, "built-in.a") ||
+		 is_file_in(dir, "modules.order"))) ||
+	       (is_file_in(dir, "modules.order") &&
+		(is_file_in(dir, "Kbuild") || is_file_in(dir, "Makefile")));
 }
 
 static int cmp_paths(const void *a, const void *b)

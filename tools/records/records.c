@@ -96,7 +96,9 @@ static bool parse_line(const char *text, size_t len, struct lf_rec *r, char **er
 	/* O goes with the arena: the record's strings are interned
 	 * (lf_intern()), so memory follows the distinct names, not the
 	 * lines read. */
+	lf_modroot_named();
 	ok = lf_record_parse(o, r, &p);
+	r->names_modroot = lf_modroot_named();
 	if (!ok)
 		*err = p.err;
 	return ok;
@@ -128,6 +130,7 @@ struct loader {
 	const char *path;
 	size_t file_skipped;	/* lines skipped in this file */
 	struct lf_rec first;	/* tu record of the first file read */
+	struct lf_rec mod;	/* ... and of the first with a modroot */
 };
 
 /* A bad line: fatal unless lenient. */
@@ -187,6 +190,15 @@ static bool same_build(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
+/* A "$M/" name in a unit whose build names no module directory: it is
+ * relative to nothing. */
+static char *unrooted(void)
+{
+	return xasprintf("a file of the module directory (\"" LF_MODROOT_TAG
+			 "/...\") is named, but the unit's tu record carries no "
+			 "build modroot it is relative to");
+}
+
 /*
  * Two trees, two configurations or a stale unit from an earlier build:
  * names and lines would be compared across sources that differ.  Records
@@ -194,12 +206,22 @@ static bool same_build(const char *a, const char *b)
  */
 static void check_build(struct loader *ld, const struct lf_rec *tu)
 {
-	const struct lf_rec *first = &ld->first;
+	const struct lf_rec *first = &ld->first, *mod = &ld->mod;
 
+	/* "$M/x.c" of two module directories would be one name */
+	if (tu->modroot && mod->src && strcmp(mod->modroot, tu->modroot))
+		lf_die("%s:%d and %s:%d come from different module directories "
+		       "(%s; %s): their \"" LF_MODROOT_TAG "/\" file names cannot "
+		       "be read together", mod->src, mod->srcline, tu->src,
+		       tu->srcline, mod->modroot, tu->modroot);
+	if (tu->modroot && !mod->src)
+		ld->mod = *tu;
 	if (!first->src) {
 		ld->first = *tu;
 		return;
 	}
+	/* a module's units have the identity of the kernel build they
+	 * were built against: they go with its units */
 	if (ld->mixed_builds || same_build(first->build, tu->build))
 		return;
 	lf_die("%s:%d and %s:%d come from different builds (%s; %s): "
@@ -222,9 +244,18 @@ static void load_text(struct loader *ld, char *data, size_t len)
 	split_lines(&fl, len);
 	if (!check_last_line(ld, &fl, &tu))
 		goto done;
+	if (tu.names_modroot && !tu.modroot) {
+		bad_line(ld, fl.lines.n, unrooted());
+		ld->file_skipped = fl.lines.n;
+		goto done;
+	}
 	for (size_t i = 0; i + 1 < fl.lines.n; i++) {
 		if (!parse_line(fl.lines.v[i].s, fl.lines.v[i].len, &r, &err)) {
 			bad_line(ld, i + 1, err);
+			continue;
+		}
+		if (r.names_modroot && !tu.modroot) {
+			bad_line(ld, i + 1, unrooted());
 			continue;
 		}
 		if (r.kind == LF_REC_TU) {
@@ -522,6 +553,32 @@ void lf_records_load(const char *dir, unsigned load, struct lf_records *out)
 		lf_die("%s: no usable record files (%zu skipped)", dir,
 		       out->skipped_files);
 	dedup(out);
+}
+
+const char *lf_records_modroot(const struct lf_records *recs)
+{
+	for (size_t i = 0; i < recs->recs.n; i++)
+		if (recs->recs.v[i].modroot)
+			return recs->recs.v[i].modroot;
+	return NULL;
+}
+
+const char *lf_modroot_file(const char *file)
+{
+	size_t n = strlen(LF_MODROOT_TAG);
+
+	if (!file || strncmp(file, LF_MODROOT_TAG, n) || file[n] != '/')
+		return NULL;
+	return file + n + 1;
+}
+
+char *lf_records_path(const char *tree, const char *modroot, const char *file)
+{
+	const char *m = lf_modroot_file(file);
+
+	if (m)
+		return modroot ? xasprintf("%s/%s", modroot, m) : NULL;
+	return xasprintf("%s/%s", tree, file);
 }
 
 bool lf_records_build_dirs(const struct lf_records *recs, const char **src,

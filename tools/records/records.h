@@ -103,6 +103,8 @@ struct lf_rec {
 	/* tu */
 	const char *build;	/* the build identity, NULL if none */
 	const char *srcroot, *objtree;	/* its directories */
+	const char *modroot;	/* the module directory ("$M/" names), or NULL */
+	bool names_modroot;	/* this record names a "$M/" file */
 	bool complete;
 	long tu_sections, tu_unknown;	/* what the plugin says it wrote */
 };
@@ -140,5 +142,17 @@ void lf_records_load(const char *dir, unsigned load, struct lf_records *out);
  * unit has one (hand-written records). */
 bool lf_records_build_dirs(const struct lf_records *recs, const char **src,
 			   const char **obj);
+
+/* The module directory the records' "$M/" file names are relative to
+ * (the builds' modroot: one per record set), or NULL if none. */
+const char *lf_records_modroot(const struct lf_records *recs);
+
+/* The file of the module directory FILE names ("$M/x.c": "x.c"), or
+ * NULL when FILE is a name in the kernel tree. */
+const char *lf_modroot_file(const char *file);
+
+/* Where FILE of the records is: TREE/FILE, or MODROOT/x.c for "$M/x.c"
+ * (MODROOT NULL: the records have no module directory, NULL). */
+char *lf_records_path(const char *tree, const char *modroot, const char *file);
 
 #endif

@@ -652,6 +652,9 @@ static bool hook_build(json_t *o, void *dst, struct lf_parse *p)
 	p->what = owner_what[LF_OWN_build];
 	if (!get_dir(b, "srcroot", &root, p) || !get_dir(b, "objtree", &obj, p))
 		return false;
+	if (json_object_get(b, "modroot") &&
+	    !get_dir(b, "modroot", &r->modroot, p))
+		return false;
 	if (json_object_get(b, "config") &&
 	    (!lf_get_str(b, "config", &config, p) ||
 	     strspn(config, "0123456789abcdef") != strlen(config)))

@@ -193,15 +193,36 @@ static bool starts(const char **s, const char *e, const char *prefix)
 	return true;
 }
 
+/* Did a file name of the module directory pass since the last call? */
+static bool modroot_named;
+
+bool lf_modroot_named(void)
+{
+	bool was = modroot_named;
+
+	modroot_named = false;
+	return was;
+}
+
 /*
  * A file name inside the tree: relative, normalised ("a/b.c", never
  * "/a", "./a", "a/../b", "a//b" or "a/"), and without ':' (the
- * separator of the identities that start with a unit's name).
+ * separator of the identities that start with a unit's name).  "$M/"
+ * and such a name: one inside the module directory; no other name
+ * starts with '$' (schema/records.h LF_MODROOT_TAG).
  */
 static bool path(const char *s, const char *e)
 {
+	size_t tag = strlen(LF_MODROOT_TAG);
 	const char *c = s;
 
+	if (s < e && *s == '$') {
+		if ((size_t)(e - s) <= tag + 1 || memcmp(s, LF_MODROOT_TAG, tag) ||
+		    s[tag] != '/' || s[tag + 1] == '$')
+			return false;
+		modroot_named = true;
+		s = c = s + tag + 1;
+	}
 	if (s == e)
 		return false;
 	for (const char *q = s; q <= e; q++) {
@@ -358,6 +379,10 @@ bool lf_check_path(const char *s, const char *key, struct lf_parse *p)
 		return false;
 	if (path(s, s + strlen(s)))
 		return true;
+	if (*s == '$')
+		return bad_form(p, key, s, "a file name inside the module "
+				"directory (\"" LF_MODROOT_TAG "/\" and a relative, "
+				"normalised name)");
 	return bad_form(p, key, s, "a relative, normalised file name inside "
 			"the tree");
 }

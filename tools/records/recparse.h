@@ -30,6 +30,9 @@ bool lf_bad_enum(struct lf_parse *p, const char *key, const char *value);
 bool lf_check_text(const char *s, const char *key, struct lf_parse *p);
 /* S is a file name inside the tree (and text) */
 bool lf_check_path(const char *s, const char *key, struct lf_parse *p);
+/* Did a file name of the module directory ("$M/x.c") pass the checks
+ * since the last call?  (Only a unit whose build has a modroot may.) */
+bool lf_modroot_named(void);
 /* S is a function name: NAME, TU:NAME (a CALLEE may be "<indirect>"). */
 bool lf_check_function(const char *s, const char *key, bool callee,
 		       struct lf_parse *p);

@@ -43,7 +43,10 @@ static const char usage[] =
 "vmlinux and modules drop), so ccache hits and distcc builds keep them;\n"
 "the report reads the objects of the build's output directory: M=DIR,\n"
 "else O=DIR, else $KBUILD_OUTPUT, else the make -C directory (relative\n"
-"paths from it).\n"
+"paths from it).  With M=DIR, DIR must be a kbuild module (a Kbuild or\n"
+"Makefile naming obj-m) and the kernel build configured and prepared for\n"
+"modules (make modules_prepare); its files are named \"$M/FILE\"\n"
+"(docs/RECORDS.md).\n"
 "make's own output goes to stderr.\n"
 "\n"
 "Options:\n"
@@ -189,6 +192,71 @@ static char *output_dir(char **cmd, int n)
 	if (dir[0] == '/' || !top)
 		return xstrdup(dir);
 	return xasprintf("%s/%s", top, dir);
+}
+
+static bool file_in(const char *dir, const char *name)
+{
+	char *p = xasprintf("%s/%s", dir, name);
+	bool ok = !access(p, F_OK);
+
+	free(p);
+	return ok;
+}
+
+/* DIR/NAME holds obj-m (or obj-$(CONFIG_...)): a kbuild module's list. */
+static bool names_modules(const char *dir, const char *name)
+{
+	char *p = xasprintf("%s/%s", dir, name), *t = lf_read_file(p, NULL);
+	bool ok = t && (strstr(t, "obj-m") || strstr(t, "obj-$("));
+
+	free(t);
+	free(p);
+	return ok;
+}
+
+/*
+ * make M=DIR (an external module): DIR must be a kbuild module and the
+ * kernel build it is built against configured and prepared for modules,
+ * or kbuild fails late and obscurely (6.1 without modules_prepare links
+ * the .ko with an empty linker script name).  Checked before make runs.
+ */
+static void check_module(char **cmd, int n)
+{
+	const char *m = make_var(cmd, n, "M"), *top = make_dir(cmd, n);
+	const char *o = make_var(cmd, n, "O");
+	char *dir, *obj;
+
+	if (!m || !*m)
+		m = getenv("KBUILD_EXTMOD");
+	if (!m || !*m)
+		return;
+	dir = m[0] == '/' || !top ? xstrdup(m) : xasprintf("%s/%s", top, m);
+	if (access(dir, F_OK))
+		lf_die("M=%s: %s", m, strerror(errno));
+	if (!names_modules(dir, "Kbuild") && !names_modules(dir, "Makefile"))
+		lf_die("M=%s is not a kbuild module directory: no Kbuild or "
+		       "Makefile there names obj-m", m);
+	if (!o || !*o)
+		o = make_var(cmd, n, "KBUILD_OUTPUT");
+	if (!o || !*o)
+		o = getenv("KBUILD_OUTPUT");
+	obj = o && *o ? (o[0] == '/' || !top ? xstrdup(o) :
+			 xasprintf("%s/%s", top, o)) : xstrdup(top ? top : ".");
+	if (!file_in(obj, ".config") ||
+	    !file_in(obj, "include/generated/autoconf.h") ||
+	    !file_in(obj, "include/config/auto.conf"))
+		lf_die("%s is not a configured kernel build (no .config, "
+		       "include/generated/autoconf.h or include/config/auto.conf): "
+		       "configure it and run make modules_prepare there before "
+		       "building M=%s", obj, m);
+	if (!file_in(obj, "scripts/module.lds") ||
+	    !file_in(obj, "scripts/mod/modpost"))
+		lf_die("%s is not prepared for external modules (no "
+		       "scripts/module.lds or scripts/mod/modpost): run make "
+		       "%smodules_prepare there first", obj,
+		       o && *o ? "O=... " : "");
+	free(obj);
+	free(dir);
 }
 
 /* The command with every KCFLAGS=... argument replaced by one that adds
@@ -461,6 +529,7 @@ static int run(int argc, char **argv)
 	if (ro.ev.lock_stat)
 		lf_runtime_load(ro.ev.lock_stat);
 	setup(&b, out, plugin, argv + optind, argc - optind);
+	check_module(argv + optind, argc - optind);
 	b.cmd = with_kcflags(&b, argv + optind, argc - optind);
 	b.objdir = output_dir(argv + optind, argc - optind);
 	signal(SIGPIPE, SIG_IGN);

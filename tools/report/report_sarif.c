@@ -4,7 +4,8 @@
  * one rule per check of every checker (all of them, whatever --check
  * kept), one result
  * per finding.  Paths stay relative to the source root (uriBaseId
- * SRCROOT), as the records have them.
+ * SRCROOT), as the records have them; those of an external module's
+ * directory ("$M/x.c") to it (uriBaseId MODROOT).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "checks/coverage.h"
 #include "report/report.h"
 #include "schema/records.h"
+#include "records/records.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -53,7 +55,9 @@ static json_t *rules(void)
 
 static json_t *location(const struct lf_finding *f)
 {
-	char *u = uri(f->file);
+	/* "$M/x.c": x.c of the module directory, a base of its own */
+	const char *m = lf_modroot_file(f->file);
+	char *u = uri(m ? m : f->file);
 	json_t *region = json_pack("{s:i}", "startLine", f->line > 0 ? f->line : 1);
 	json_t *loc;
 
@@ -61,7 +65,8 @@ static json_t *location(const struct lf_finding *f)
 	if (f->column > 0)
 		json_object_set_new(region, "startColumn", json_integer(f->column));
 	loc = json_pack("{s:{s:{s:s, s:s}, s:o}}", "physicalLocation",
-				"artifactLocation", "uri", u, "uriBaseId", "SRCROOT",
+				"artifactLocation", "uri", u, "uriBaseId",
+				m ? "MODROOT" : "SRCROOT",
 				"region", region);
 	free(u);
 	return loc;

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * srcroot.c - the roots file names in records are relative to, and the
+ * build a unit belongs to (docs/RECORDS.md "File names", "tu").
+ *
+ * The kernel tree is srcroot=DIR if given, else the compile shows it:
+ * kbuild forces "-include $(srctree)/include/linux/kconfig.h" on every C
+ * unit (srctree is "." in the tree, ".." or an absolute path for O=), so
+ * a plain KCFLAGS=-fplugin=... build names its files as lockfit build
+ * does.  The second root is kbuild's external module directory (M=DIR,
+ * exported as KBUILD_EXTMOD), whose files are written "$M/NAME".
+ */
+#include "compat.h"
+#include "schema/records.h"
+#include "srcroot.h"
+
+static char *srcroot, *modroot, *tu_file;
+static bool found;	/* srcroot and modroot decided */
+
+/* PATH made absolute (against the working directory) and lexically
+ * normalised in place: "//", "/./" and "dir/.." removed. */
+static void absolute(const char *path, char *out, size_t len)
+{
+	static char cwd[4096];
+	char *parts[256], *save, *tok, tmp[4096];
+	int n = 0;
+
+	if (!cwd[0] && !getcwd(cwd, sizeof(cwd)))
+		strcpy(cwd, "/");
+	snprintf(tmp, sizeof(tmp), "%s%s%s", path[0] == '/' ? "" : cwd,
+		 path[0] == '/' ? "" : "/", path);
+	for (tok = strtok_r(tmp, "/", &save); tok && n < 256;
+	     tok = strtok_r(NULL, "/", &save)) {
+		if (!strcmp(tok, "."))
+			continue;
+		if (!strcmp(tok, "..")) {
+			n -= n > 0;
+			continue;
+		}
+		parts[n++] = tok;
+	}
+	out[0] = '\0';
+	for (int k = 0; k < n; k++) {
+		size_t used = strlen(out);
+
+		snprintf(out + used, len - used, "/%s", parts[k]);
+	}
+	if (!out[0])
+		snprintf(out, len, "/");
+}
+
+static char *absolute_dup(const char *path)
+{
+	char buf[4096];
+
+	absolute(path, buf, sizeof(buf));
+	return xstrdup(buf);
+}
+
+void lf_set_srcroot(const char *root)
+{
+	free(srcroot);
+	srcroot = absolute_dup(root);
+}
+
+const char *lf_objtree(void)
+{
+	static char cwd[4096];
+
+	if (!cwd[0])
+		absolute(".", cwd, sizeof(cwd));
+	return cwd;
+}
+
+/* PATH below DIR: the rest of it, else NULL. */
+static const char *below(const char *path, const char *dir)
+{
+	size_t n = dir ? strlen(dir) : 0;
+
+	if (!n || strncmp(path, dir, n) || (path[n] != '/' && dir[n - 1] != '/'))
+		return NULL;
+	return path + n + (path[n] == '/');
+}
+
+/* ARG without its END ("include/linux/kconfig.h"), as a directory:
+ * "." for END itself; NULL if ARG does not end so. */
+static char *strip_end(const char *arg, const char *end)
+{
+	size_t n = strlen(arg), e = strlen(end);
+
+	if (n < e || strcmp(arg + n - e, end))
+		return NULL;
+	if (n == e)
+		return xstrdup(".");
+	if (arg[n - e - 1] != '/')
+		return NULL;
+	return xstrndup(arg, n - e - 1);
+}
+
+/* The kernel tree this compile includes its headers from, or NULL. */
+static char *kernel_tree(void)
+{
+	char *dir = NULL;
+
+	for (unsigned i = 0; i < save_decoded_options_count && !dir; i++) {
+		const struct cl_decoded_option *o = &save_decoded_options[i];
+
+		if (o->opt_index == OPT_include && o->arg)
+			dir = strip_end(o->arg, "include/linux/kconfig.h");
+	}
+	/* no forced kconfig.h: a -I DIR/include of a kernel tree */
+	for (unsigned i = 0; i < save_decoded_options_count && !dir; i++) {
+		const struct cl_decoded_option *o = &save_decoded_options[i];
+		char *p;
+
+		if (o->opt_index != OPT_I || !o->arg ||
+		    !(dir = strip_end(o->arg, "include")))
+			continue;
+		p = xasprintf("%s/include/linux/kconfig.h", dir);
+		if (access(p, F_OK)) {
+			free(dir);
+			dir = NULL;
+		}
+		free(p);
+	}
+	return dir;
+}
+
+static void find_roots(void)
+{
+	const char *ext = getenv("KBUILD_EXTMOD");
+	char *tree;
+
+	if (found)
+		return;
+	found = true;
+	if (!srcroot && (tree = kernel_tree())) {
+		srcroot = absolute_dup(tree);
+		free(tree);
+	}
+	if (!srcroot)
+		srcroot = xstrdup(lf_objtree());
+	/* kbuild resolves a relative M= from the objtree, as here; a module
+	 * directory inside the tree keeps the tree's names */
+	if (ext && *ext) {
+		modroot = absolute_dup(ext);
+		if (below(modroot, srcroot) || !strcmp(modroot, srcroot) ||
+		    !strcmp(modroot, "/")) {
+			free(modroot);
+			modroot = NULL;
+		}
+	}
+}
+
+const char *lf_srcroot(void)
+{
+	find_roots();
+	return srcroot;
+}
+
+const char *lf_modroot(void)
+{
+	find_roots();
+	return modroot;
+}
+
+/*
+ * FNV-1a of the configuration kbuild generated in the objtree, or NULL
+ * when there is none (not a kernel build) or it cannot be read: the
+ * identity is a help to the reader, never a reason to fail a compile.
+ */
+const char *lf_config_hash(char *buf, size_t len)
+{
+	FILE *f = fopen("include/generated/autoconf.h", "rb");
+	unsigned long long h = 0xcbf29ce484222325ULL;
+	unsigned char chunk[8192];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	/* by chunks: getc() per byte was a fifth of a small unit's cost */
+	while ((n = fread(chunk, 1, sizeof(chunk), f)))
+		for (size_t i = 0; i < n; i++)
+			h = (h ^ chunk[i]) * 0x100000001b3ULL;
+	if (ferror(f)) {
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	snprintf(buf, len, "%016llx", h);
+	return buf;
+}
+
+/*
+ * Relative to the source root (O= builds compile ../fs/x.c or
+ * /abs/src/fs/x.c), "$M/x.c" in the module directory, else relative to
+ * the working directory (generated files of the objtree); absolute
+ * otherwise.  One spelling per file, whatever the compile command said.
+ */
+const char *lf_path(const char *path)
+{
+	static char ring[4][4096];
+	static int next;
+	char *out = ring[next++ & 3];
+	const char *rel;
+
+	if (!path)
+		return "<unknown>";
+	if (!strcmp(path, "<built-in>") || !strcmp(path, "<command-line>"))
+		return path;
+	find_roots();
+	absolute(path, out, sizeof(ring[0]));
+	if ((rel = below(out, srcroot)))
+		return rel;
+	if ((rel = below(out, modroot))) {
+		char tmp[4096];
+
+		snprintf(tmp, sizeof(tmp), LF_MODROOT_TAG "/%s", rel);
+		strcpy(out, tmp);
+		return out;
+	}
+	if ((rel = below(out, lf_objtree())))
+		return rel;
+	return out;
+}
+
+const char *lf_tu_file(void)
+{
+	if (!tu_file)
+		tu_file = xstrdup(lf_path(main_input_filename));
+	return tu_file;
+}

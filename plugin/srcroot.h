@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * srcroot.h - the roots file names in records are relative to, and the
+ * build identity (docs/RECORDS.md "File names", "tu").
+ */
+#ifndef LOCKFIT_SRCROOT_H
+#define LOCKFIT_SRCROOT_H
+
+#include <stddef.h>
+
+/* srcroot=DIR: the kernel tree, instead of the one the compile shows. */
+void lf_set_srcroot(const char *root);
+/* The absolute kernel source root: srcroot=DIR, else the tree of the
+ * kernel's own -include .../include/linux/kconfig.h (or -I .../include),
+ * else the working directory. */
+const char *lf_srcroot(void);
+/* The absolute external module directory (kbuild's M=, KBUILD_EXTMOD)
+ * when it is outside the source root; else NULL. */
+const char *lf_modroot(void);
+/* The absolute working directory (kbuild's objtree). */
+const char *lf_objtree(void);
+/* A hash of the objtree's kernel configuration, NULL if none (tu "build"). */
+const char *lf_config_hash(char *buf, size_t len);
+
+/* A source path as the records show it: relative to the source root,
+ * "$M/..." relative to the module directory, else absolute. */
+const char *lf_path(const char *path);
+/* The translation unit's source path, likewise. */
+const char *lf_tu_file(void);
+
+#endif /* LOCKFIT_SRCROOT_H */
