@@ -150,15 +150,20 @@ bool lf_same_lock_object(const struct lf_fn *fn, const struct lf_event *a,
 		expression_of(gimple_call_arg(b->stmt, b->prim->lock_arg)), 0);
 }
 
-/* class_NAME_lock_ptr(&guard): the guard's own test, gone once inlined */
-static bool guard_call(gimple *stmt, tree guard)
+/* class_NAME_lock_ptr(&guard): a guard's own test, gone once inlined */
+static bool guard_call(const struct lf_fn *fn, gimple *stmt)
 {
 	tree arg;
 
 	if (!is_gimple_call(stmt) || gimple_call_num_args(stmt) != 1)
 		return false;
 	arg = gimple_call_arg(stmt, 0);
-	return TREE_CODE(arg) == ADDR_EXPR && TREE_OPERAND(arg, 0) == guard;
+	if (TREE_CODE(arg) != ADDR_EXPR)
+		return false;
+	for (unsigned i = 0; i < fn->events.length(); i++)
+		if (fn->events[i].guard == TREE_OPERAND(arg, 0))
+			return true;
+	return false;
 }
 
 static void section_stmt(struct lf_fn *fn, struct lf_section *sec,
@@ -168,7 +173,7 @@ static void section_stmt(struct lf_fn *fn, struct lf_section *sec,
 	const struct lf_event *ev = lf_stmt_event(fn, stmt);
 	const struct lf_summary *sum = NULL;
 
-	if (!ev && acq->guard && guard_call(stmt, acq->guard))
+	if (!ev && guard_call(fn, stmt))
 		return;
 	*weight += lf_stmt_cost(stmt, &sum);
 	if (ev) {

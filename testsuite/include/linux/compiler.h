@@ -19,13 +19,18 @@
 #define ___PASTE(a, b)	a##b
 #define __PASTE(a, b)	___PASTE(a, b)
 #define __UNIQUE_ID(prefix) __PASTE(__PASTE(__UNIQUE_ID_, prefix), __COUNTER__)
-/* compiletime_assert(): a call of an error function the optimiser drops */
+/* compiletime_assert(): a call of an error function the optimiser drops;
+ * nothing without optimisation, as in the kernel */
+#ifdef __OPTIMIZE__
 #define __compiletime_assert(cond, msg, fn)				\
 	do {								\
 		extern void fn(void) __attribute__((__noreturn__, __error__(msg))); \
 		if (!(cond))						\
 			fn();						\
 	} while (0)
+#else
+#define __compiletime_assert(cond, msg, fn) do { } while (0)
+#endif
 #define BUILD_BUG_ON(cond) \
 	__compiletime_assert(!(cond), "BUILD_BUG_ON failed: " #cond,	\
 			     __PASTE(__compiletime_assert_, __COUNTER__))
