@@ -137,6 +137,7 @@ check-kernel: deps
 	testsuite/kernel/gate
 	testsuite/kernel/verdicts
 	testsuite/kernel/context
+	testsuite/kernel/guards
 	testsuite/kernel/index
 	testsuite/kernel/coverage
 	testsuite/kernel/opatch
