@@ -362,14 +362,27 @@ static void resolve_loaded(struct function *fun, tree ref,
 	char buf[800];
 
 	if (guard_lock_field(ref)) {
-		/* a guard rules/primitives.tbl lacks: in its constructor the
-		 * field holds the parameter of that type, elsewhere unknown */
+		/* a guard rules/primitives.tbl lacks (rq_lock): in its
+		 * constructor the field holds the parameter of that type; in
+		 * its destructor, what the guard parameter holds */
+		tree base = TREE_OPERAND(ref, 0), g;
+
 		for (tree p = DECL_ARGUMENTS(fun->decl); p; p = DECL_CHAIN(p))
 			if (TYPE_MAIN_VARIANT(TREE_TYPE(p)) ==
 			    TYPE_MAIN_VARIANT(TREE_TYPE(ref))) {
 				resolve_pointer(fun, p, id, depth + 1);
 				return;
 			}
+		g = TREE_CODE(base) == MEM_REF ? TREE_OPERAND(base, 0) : NULL_TREE;
+		if (g && TREE_CODE(g) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF(g) &&
+		    SSA_NAME_VAR(g) && TREE_CODE(SSA_NAME_VAR(g)) == PARM_DECL) {
+			resolve_pointer(fun, g, id, depth + 1);
+			snprintf(buf, sizeof(buf), "*%s", id->name);
+			free(id->name);
+			id->name = xstrdup(buf);
+			id->guard = true;
+			return;
+		}
 		set_id(id, LF_ID_unknown, "?", NULL);
 		return;
 	}
