@@ -306,6 +306,7 @@ static void bind_guards(struct lf_fn *fn)
 			    fn->events[j].guard == rel->guard && rel->guard) {
 				rel->lock = fn->events[j].lock;
 				rel->guard_bound = true;
+				fn->events[j].guard_bound = true;
 			}
 		if (rel->lock < 0) {
 			struct lf_lockid id = {};
