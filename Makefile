@@ -146,6 +146,7 @@ check-kernel: deps
 	testsuite/kernel/gate
 	testsuite/kernel/verdicts
 	testsuite/kernel/context
+	testsuite/kernel/guards
 	testsuite/kernel/index
 	testsuite/kernel/index-guards
 	testsuite/kernel/coverage

@@ -161,7 +161,9 @@ static void apply_event(struct lf_ctx_result *res, const struct lf_event *ev,
 	case LF_ACT_try:
 	case LF_ACT_try0:
 	case LF_ACT_spin:
-		if (!ev->taken)		/* unresolved: assume taken */
+		/* unresolved: assume taken; a conditional guard's context
+		 * counts from the call, as its destructor runs either way */
+		if (!ev->taken || ev->guard_bound)
 			ctx_raise(s, ev->prim->ctx);
 		break;
 	case LF_ACT_release:
@@ -205,7 +207,7 @@ static void edge_state(struct lf_ctx_result *res, edge e,
 	for (unsigned i = 0; i < res->fn->events.length(); i++) {
 		const struct lf_event *ev = &res->fn->events[i];
 
-		if (ev->taken != e)
+		if (ev->taken != e || ev->guard_bound)
 			continue;
 		if (ev->prim->action == LF_ACT_query)
 			assume(s, ev->prim->ctx);

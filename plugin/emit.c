@@ -387,7 +387,9 @@ void lf_emit_function(const struct lf_fn *fn, struct lf_ctx_result *ctx)
 		emit_lockarg(fn, la);
 	FOR_EACH_VEC_ELT(fn->unresolved, i, index)
 		emit_unknown(fn, index);
-	if (fn->wrapper)
+	/* a guard's destructor has no lock or argument to name: only its
+	 * unit's callers, which pair it with their constructor, use it */
+	if (fn->wrapper && fn->wrapper->lock_arg != LF_ARG_GUARD)
 		emit_wrapper(fn);
 }
 

@@ -107,6 +107,34 @@ static tree guard_object(tree lhs)
 	return gimple_assign_lhs(use);
 }
 
+/*
+ * A conditional guard (scoped_guard(spinlock_try, l), scoped_cond_guard())
+ * holds its lock where class_NAME_lock_ptr(&guard) returned non-NULL: the
+ * one call that takes the guard's address alone and returns a value.
+ */
+static edge guard_held_edge(struct function *fun, tree guard)
+{
+	basic_block bb;
+
+	FOR_EACH_BB_FN(bb, fun)
+		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
+		     !gsi_end_p(gsi); gsi_next(&gsi)) {
+			gimple *stmt = gsi_stmt(gsi);
+			tree arg, res;
+
+			if (!is_gimple_call(stmt) ||
+			    gimple_call_num_args(stmt) != 1)
+				continue;
+			arg = gimple_call_arg(stmt, 0);
+			res = gimple_call_lhs(stmt);
+			if (TREE_CODE(arg) == ADDR_EXPR &&
+			    TREE_OPERAND(arg, 0) == guard && res &&
+			    TREE_CODE(res) == SSA_NAME)
+				return held_edge(res, true, 0);
+		}
+	return NULL;
+}
+
 /* Does the failing edge of an open-coded bit lock loop back to the call?
  * Only then is test_and_set_bit() a lock and not a one-shot flag. */
 static bool spins(edge taken, basic_block call_bb)
@@ -207,6 +235,8 @@ static void add_event(struct lf_fn *fn, gimple *stmt,
 			if (res && TREE_CODE(res) == SSA_NAME)
 				ev.taken = held_edge(res,
 						     prim->action == LF_ACT_try, 0);
+			if (!ev.taken && ev.guard && prim->action == LF_ACT_try)
+				ev.taken = guard_held_edge(fn->fun, ev.guard);
 			ev.try_unresolved = !ev.taken;
 		}
 		if (prim->action == LF_ACT_spin &&
@@ -273,8 +303,11 @@ static void bind_guards(struct lf_fn *fn)
 			continue;
 		for (unsigned j = 0; j < fn->events.length(); j++)
 			if (fn->events[j].site >= 0 &&
-			    fn->events[j].guard == rel->guard && rel->guard)
+			    fn->events[j].guard == rel->guard && rel->guard) {
 				rel->lock = fn->events[j].lock;
+				rel->guard_bound = true;
+				fn->events[j].guard_bound = true;
+			}
 		if (rel->lock < 0) {
 			struct lf_lockid id = {};
 

@@ -21,6 +21,10 @@ struct lf_event {
 	bool try_unresolved;	/* try whose result we could not follow */
 	tree guard;		/* guard() object a constructor fills or a
 				   destructor empties */
+	bool guard_bound;	/* a guard's constructor and destructor,
+				   paired here: the destructor ends that
+				   section only, and is a no-op where a
+				   conditional guard failed */
 	tree record, field;	/* bit locks: the struct and word holding the bit */
 	location_t loc;
 };

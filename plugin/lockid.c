@@ -213,6 +213,22 @@ unknown:
 	set_id(id, LF_ID_unknown, "?", lock_type);
 }
 
+/* The lock pointer of a cleanup.h guard, class_NAME_t::lock: the guard's
+ * own field, never a lock of its own. */
+static bool guard_lock_field(tree ref)
+{
+	char buf[256];
+	const char *type;
+	size_t n;
+
+	if (TREE_CODE(ref) != COMPONENT_REF ||
+	    strcmp(lf_decl_name(TREE_OPERAND(ref, 1)) ?: "", "lock"))
+		return false;
+	type = lf_type_name(TREE_TYPE(TREE_OPERAND(ref, 0)), buf, sizeof(buf));
+	n = type ? strlen(type) : 0;
+	return n > 8 && !strncmp(type, "class_", 6) && !strcmp(type + n - 2, "_t");
+}
+
 /* A pointer loaded from memory: the lock is *(that field). */
 static void resolve_loaded(struct function *fun, tree ref,
 			   struct lf_lockid *id, int depth)
@@ -220,6 +236,31 @@ static void resolve_loaded(struct function *fun, tree ref,
 	struct lf_lockid field = {};
 	char buf[800];
 
+	if (guard_lock_field(ref)) {
+		/* a guard rules/primitives.tbl lacks (rq_lock): in its
+		 * constructor the field holds the parameter of that type; in
+		 * its destructor, what the guard parameter holds */
+		tree base = TREE_OPERAND(ref, 0), g;
+
+		for (tree p = DECL_ARGUMENTS(fun->decl); p; p = DECL_CHAIN(p))
+			if (TYPE_MAIN_VARIANT(TREE_TYPE(p)) ==
+			    TYPE_MAIN_VARIANT(TREE_TYPE(ref))) {
+				resolve_pointer(fun, p, id, depth + 1);
+				return;
+			}
+		g = TREE_CODE(base) == MEM_REF ? TREE_OPERAND(base, 0) : NULL_TREE;
+		if (g && TREE_CODE(g) == SSA_NAME && SSA_NAME_IS_DEFAULT_DEF(g) &&
+		    SSA_NAME_VAR(g) && TREE_CODE(SSA_NAME_VAR(g)) == PARM_DECL) {
+			resolve_pointer(fun, g, id, depth + 1);
+			snprintf(buf, sizeof(buf), "*%s", id->name);
+			free(id->name);
+			id->name = xstrdup(buf);
+			id->guard = true;
+			return;
+		}
+		set_id(id, LF_ID_unknown, "?", NULL);
+		return;
+	}
 	resolve_object(fun, ref, &field, depth + 1);
 	if (field.kind == LF_ID_unknown || field.kind == LF_ID_local) {
 		lf_lockid_release(&field);

@@ -31,6 +31,8 @@ struct lf_lockid {
 	char *name;			/* xmalloc'd */
 	enum lf_lockid_kind kind;
 	int param;			/* LF_ID_param: 1-based index */
+	bool guard;			/* ... of a cleanup.h guard object: the
+					   lock is the one it holds */
 	tree type;			/* type of the lock object, if known */
 	tree decl;			/* where it is declared: the variable, or
 					   the struct member (for a rewrite) */

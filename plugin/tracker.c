@@ -12,6 +12,8 @@
 /* Does release REL end the section of acquire site event ACQ? */
 static bool ends(const struct lf_event *rel, const struct lf_event *acq)
 {
+	if (rel->guard_bound && rel->guard != acq->guard)
+		return false;	/* another guard of a lock of that name */
 	return lf_is_release(rel->prim) && rel->lock >= 0 &&
 	       rel->lock == acq->lock && rel->prim->mode == acq->prim->mode;
 }
@@ -148,6 +150,22 @@ bool lf_same_lock_object(const struct lf_fn *fn, const struct lf_event *a,
 		expression_of(gimple_call_arg(b->stmt, b->prim->lock_arg)), 0);
 }
 
+/* class_NAME_lock_ptr(&guard): a guard's own test, gone once inlined */
+static bool guard_call(const struct lf_fn *fn, gimple *stmt)
+{
+	tree arg;
+
+	if (!is_gimple_call(stmt) || gimple_call_num_args(stmt) != 1)
+		return false;
+	arg = gimple_call_arg(stmt, 0);
+	if (TREE_CODE(arg) != ADDR_EXPR)
+		return false;
+	for (unsigned i = 0; i < fn->events.length(); i++)
+		if (fn->events[i].guard == TREE_OPERAND(arg, 0))
+			return true;
+	return false;
+}
+
 static void section_stmt(struct lf_fn *fn, struct lf_section *sec,
 			 gimple *stmt, int *weight)
 {
@@ -155,6 +173,8 @@ static void section_stmt(struct lf_fn *fn, struct lf_section *sec,
 	const struct lf_event *ev = lf_stmt_event(fn, stmt);
 	const struct lf_summary *sum = NULL;
 
+	if (!ev && guard_call(fn, stmt))
+		return;
 	*weight += lf_stmt_cost(stmt, &sum);
 	if (ev) {
 		if (ev->site >= 0) {
@@ -264,7 +284,8 @@ static void find_release_only(struct flow *fl)
 
 			if (!ev)
 				continue;
-			if (lf_is_release(ev->prim) && ev->lock >= 0) {
+			if (lf_is_release(ev->prim) && ev->lock >= 0 &&
+			    !ev->guard_bound) {
 				for (unsigned s = 0; s < fl->site_event.length(); s++)
 					if (bitmap_bit_p(fl->tmp, s) &&
 					    ends(ev, &fn->events[fl->site_event[s]]))

@@ -117,7 +117,7 @@ void lf_find_wrapper(struct lf_fn *fn)
 	if (id->kind == LF_ID_param) {
 		const char *bit = lf_lockid_bit(id->name);
 
-		w->prim.lock_arg = id->param - 1;
+		w->prim.lock_arg = id->guard ? LF_ARG_GUARD : id->param - 1;
 		w->bit_suffix = bit ? xstrdup(bit) : NULL;
 	} else {
 		w->prim.lock_arg = -1;

@@ -219,6 +219,49 @@ static void end_thresholds(struct table *tb)
 }
 
 /* ---- primitives.tbl: name api class action mode arg variant ctx pair ---- */
+/*
+ * A cleanup.h guard, api guard(NAME): its rows are the calls GCC shows,
+ * class_NAME_constructor (takes the lock given, argument 0, or turns a
+ * context off) and class_NAME_destructor (drops what the guard object
+ * holds, argument g, or turns it back on); g is for nothing else.
+ */
+static void guard_row(struct table *tb, char **w)
+{
+	size_t n = strlen(w[1]);
+	char *want_c, *want_d;
+	int ok = 0;
+
+	if (strncmp(w[1], "guard(", 6)) {
+		if (!strcmp(w[5], "g"))
+			fail(tb, "lock argument g (a guard object) needs api guard(NAME), not",
+			     w[1], NULL);
+		return;
+	}
+	if (n < 8 || w[1][n - 1] != ')' || strspn(w[1] + 6,
+	    "abcdefghijklmnopqrstuvwxyz0123456789_") != n - 7)
+		fail(tb, "api must be guard(NAME), NAME a C identifier:", w[1], NULL);
+	want_c = xrealloc(NULL, n + 16);
+	want_d = xrealloc(NULL, n + 16);
+	sprintf(want_c, "class_%.*s_constructor", (int)(n - 7), w[1] + 6);
+	sprintf(want_d, "class_%.*s_destructor", (int)(n - 7), w[1] + 6);
+	if (!strcmp(w[0], want_c))
+		ok = lfr_has("acquire try disable", w[3]) && strcmp(w[5], "g") &&
+		     !strcmp(w[8], want_d);
+	else if (!strcmp(w[0], want_d))
+		ok = lfr_has("release enable", w[3]) &&
+		     !strcmp(w[5], lfr_has("release", w[3]) ? "g" : "-") &&
+		     !strcmp(w[8], want_c);
+	else
+		fail(tb, "a guard's rows are its class_NAME_constructor and class_NAME_destructor, not",
+		     w[0], NULL);
+	if (!ok)
+		tb->die("%s:%d: '%s': a guard's constructor acquires, tries or disables and pairs with %s; "
+			"its destructor releases (argument g) or enables and pairs with %s",
+			tb->path, tb->lineno, w[0], want_d, want_c);
+	free(want_c);
+	free(want_d);
+}
+
 static void row_primitive(struct table *tb, const char *line)
 {
 	char *w[9], *ctx, *c;
@@ -235,6 +278,7 @@ static void row_primitive(struct table *tb, const char *line)
 	if (strcmp(w[5], "-") && strcmp(w[5], "g") &&
 	    !(isdigit((unsigned char)w[5][0]) && !w[5][1]))
 		fail(tb, "bad lock argument", w[5], NULL);
+	guard_row(tb, w);
 	if (strcmp(w[7], "-")) {
 		ctx = xstrdup(w[7]);
 		for (c = strtok(ctx, ","); c; c = strtok(NULL, ","))

@@ -13,6 +13,28 @@
 #define container_of(ptr, type, member) \
 	((type *)((char *)(ptr) - offsetof(type, member)))
 #define __cond_lock(x, c) (c)
+#define __maybe_unused	__attribute__((__unused__))
+#define __force
+#define __cleanup(func)	__attribute__((__cleanup__(func)))
+#define ___PASTE(a, b)	a##b
+#define __PASTE(a, b)	___PASTE(a, b)
+#define __UNIQUE_ID(prefix) __PASTE(__PASTE(__UNIQUE_ID_, prefix), __COUNTER__)
+/* compiletime_assert(): a call of an error function the optimiser drops;
+ * nothing without optimisation, as in the kernel */
+#ifdef __OPTIMIZE__
+#define __compiletime_assert(cond, msg, fn)				\
+	do {								\
+		extern void fn(void) __attribute__((__noreturn__, __error__(msg))); \
+		if (!(cond))						\
+			fn();						\
+	} while (0)
+#else
+#define __compiletime_assert(cond, msg, fn) do { } while (0)
+#endif
+#define BUILD_BUG_ON(cond) \
+	__compiletime_assert(!(cond), "BUILD_BUG_ON failed: " #cond,	\
+			     __PASTE(__compiletime_assert_, __COUNTER__))
+#define typeof_member(T, m)	__typeof__(((T *)0)->m)
 typedef _Bool bool;
 #define true 1
 #define false 0

@@ -1,6 +1,7 @@
 #ifndef _LINUX_IRQFLAGS_H
 #define _LINUX_IRQFLAGS_H
 #include <linux/compiler.h>
+#include <linux/cleanup.h>
 static __always_inline unsigned long arch_local_irq_save(void)
 {
 	unsigned long flags;
@@ -21,6 +22,11 @@ static __always_inline void arch_local_irq_enable(void) { __asm__ __volatile__("
 #define raw_local_irq_restore(f) local_irq_restore(f)
 static inline void local_bh_disable(void) { __asm__ __volatile__("" : : : "memory"); }
 static inline void local_bh_enable(void) { __asm__ __volatile__("" : : : "memory"); }
+DEFINE_LOCK_GUARD_0(irq, local_irq_disable(), local_irq_enable())
+DEFINE_LOCK_GUARD_0(irqsave,
+		    local_irq_save(_T->flags),
+		    local_irq_restore(_T->flags),
+		    unsigned long flags)
 #endif
 
 #ifndef _LINUX_IRQFLAGS_QUERY_H

@@ -1,6 +1,7 @@
 #ifndef _LINUX_PREEMPT_H
 #define _LINUX_PREEMPT_H
 #include <linux/compiler.h>
+#include <linux/cleanup.h>
 /* x86_64, CONFIG_PREEMPT_COUNT=y: inline per-CPU counter operations */
 extern int __preempt_count;
 extern void __preempt_schedule(void);
@@ -15,6 +16,8 @@ static __always_inline bool __preempt_count_dec_and_test(void) { return --__pree
 extern int __smp_processor_id(void);
 #define get_cpu()	({ preempt_disable(); __smp_processor_id(); })
 #define put_cpu()	preempt_enable()
+DEFINE_LOCK_GUARD_0(preempt, preempt_disable(), preempt_enable())
+DEFINE_LOCK_GUARD_0(preempt_notrace, preempt_disable_notrace(), preempt_enable_notrace())
 #endif
 #ifndef _LINUX_RCU_SCHED_H
 #define _LINUX_RCU_SCHED_H

@@ -9,6 +9,7 @@
 #include <linux/types.h>
 #include <linux/preempt.h>
 #include <linux/irqflags.h>
+#include <linux/cleanup.h>
 
 typedef struct qspinlock { int val; } arch_spinlock_t;
 typedef struct qrwlock { int cnts; arch_spinlock_t wait_lock; } arch_rwlock_t;
@@ -53,6 +54,7 @@ extern void _raw_spin_lock_bh(raw_spinlock_t *lock);
 extern void _raw_spin_lock_irq(raw_spinlock_t *lock);
 extern unsigned long _raw_spin_lock_irqsave(raw_spinlock_t *lock);
 extern int _raw_spin_trylock(raw_spinlock_t *lock);
+extern int _raw_spin_trylock_bh(raw_spinlock_t *lock);
 extern void _raw_spin_unlock(raw_spinlock_t *lock);
 extern void _raw_spin_unlock_bh(raw_spinlock_t *lock);
 extern void _raw_spin_unlock_irq(raw_spinlock_t *lock);
@@ -78,7 +80,18 @@ extern void _raw_write_unlock_irq(rwlock_t *lock);
 extern void _raw_write_unlock_irqrestore(rwlock_t *lock, unsigned long flags);
 
 #define raw_spin_lock(l)		_raw_spin_lock(l)
+#define raw_spin_lock_nested(l, s)	_raw_spin_lock(((void)(s), (l)))
+#define raw_spin_lock_bh(l)		_raw_spin_lock_bh(l)
+#define raw_spin_lock_irq(l)		_raw_spin_lock_irq(l)
+#define raw_spin_trylock(l)		__cond_lock(l, _raw_spin_trylock(l))
+#define raw_spin_trylock_bh(l)		__cond_lock(l, _raw_spin_trylock_bh(l))
+#define raw_spin_trylock_irq(l) \
+	({ local_irq_disable(); raw_spin_trylock(l) ? 1 : ({ local_irq_enable(); 0; }); })
+#define raw_spin_trylock_irqsave(l, f) \
+	({ local_irq_save(f); raw_spin_trylock(l) ? 1 : ({ local_irq_restore(f); 0; }); })
 #define raw_spin_unlock(l)		_raw_spin_unlock(l)
+#define raw_spin_unlock_bh(l)		_raw_spin_unlock_bh(l)
+#define raw_spin_unlock_irq(l)		_raw_spin_unlock_irq(l)
 #define raw_spin_lock_irqsave(l, f)	do { f = _raw_spin_lock_irqsave(l); } while (0)
 #define raw_spin_unlock_irqrestore(l, f) _raw_spin_unlock_irqrestore(l, f)
 
@@ -118,4 +131,69 @@ static __always_inline void spin_unlock_irqrestore(spinlock_t *lock, unsigned lo
 }
 #define spin_lock_irqsave(lock, flags) \
 	do { flags = _raw_spin_lock_irqsave(spinlock_check(lock)); } while (0)
+static __always_inline int spin_trylock_bh(spinlock_t *lock) { return raw_spin_trylock_bh(&lock->rlock); }
+static __always_inline int spin_trylock_irq(spinlock_t *lock) { return raw_spin_trylock_irq(&lock->rlock); }
+#define spin_trylock_irqsave(lock, flags) \
+	raw_spin_trylock_irqsave(spinlock_check(lock), flags)
+
+/* Linux 6.12's lock guards (include/linux/spinlock.h): no _bh rwlock ones */
+DEFINE_LOCK_GUARD_1(raw_spinlock, raw_spinlock_t,
+		    raw_spin_lock(_T->lock),
+		    raw_spin_unlock(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(raw_spinlock, _try, raw_spin_trylock(_T->lock))
+DEFINE_LOCK_GUARD_1(raw_spinlock_nested, raw_spinlock_t,
+		    raw_spin_lock_nested(_T->lock, 1),
+		    raw_spin_unlock(_T->lock))
+DEFINE_LOCK_GUARD_1(raw_spinlock_irq, raw_spinlock_t,
+		    raw_spin_lock_irq(_T->lock),
+		    raw_spin_unlock_irq(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(raw_spinlock_irq, _try, raw_spin_trylock_irq(_T->lock))
+DEFINE_LOCK_GUARD_1(raw_spinlock_bh, raw_spinlock_t,
+		    raw_spin_lock_bh(_T->lock),
+		    raw_spin_unlock_bh(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(raw_spinlock_bh, _try, raw_spin_trylock_bh(_T->lock))
+DEFINE_LOCK_GUARD_1(raw_spinlock_irqsave, raw_spinlock_t,
+		    raw_spin_lock_irqsave(_T->lock, _T->flags),
+		    raw_spin_unlock_irqrestore(_T->lock, _T->flags),
+		    unsigned long flags)
+DEFINE_LOCK_GUARD_1_COND(raw_spinlock_irqsave, _try,
+			 raw_spin_trylock_irqsave(_T->lock, _T->flags))
+DEFINE_LOCK_GUARD_1(spinlock, spinlock_t,
+		    spin_lock(_T->lock),
+		    spin_unlock(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(spinlock, _try, spin_trylock(_T->lock))
+DEFINE_LOCK_GUARD_1(spinlock_irq, spinlock_t,
+		    spin_lock_irq(_T->lock),
+		    spin_unlock_irq(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(spinlock_irq, _try, spin_trylock_irq(_T->lock))
+DEFINE_LOCK_GUARD_1(spinlock_bh, spinlock_t,
+		    spin_lock_bh(_T->lock),
+		    spin_unlock_bh(_T->lock))
+DEFINE_LOCK_GUARD_1_COND(spinlock_bh, _try, spin_trylock_bh(_T->lock))
+DEFINE_LOCK_GUARD_1(spinlock_irqsave, spinlock_t,
+		    spin_lock_irqsave(_T->lock, _T->flags),
+		    spin_unlock_irqrestore(_T->lock, _T->flags),
+		    unsigned long flags)
+DEFINE_LOCK_GUARD_1_COND(spinlock_irqsave, _try,
+			 spin_trylock_irqsave(_T->lock, _T->flags))
+DEFINE_LOCK_GUARD_1(read_lock, rwlock_t,
+		    read_lock(_T->lock),
+		    read_unlock(_T->lock))
+DEFINE_LOCK_GUARD_1(read_lock_irq, rwlock_t,
+		    read_lock_irq(_T->lock),
+		    read_unlock_irq(_T->lock))
+DEFINE_LOCK_GUARD_1(read_lock_irqsave, rwlock_t,
+		    read_lock_irqsave(_T->lock, _T->flags),
+		    read_unlock_irqrestore(_T->lock, _T->flags),
+		    unsigned long flags)
+DEFINE_LOCK_GUARD_1(write_lock, rwlock_t,
+		    write_lock(_T->lock),
+		    write_unlock(_T->lock))
+DEFINE_LOCK_GUARD_1(write_lock_irq, rwlock_t,
+		    write_lock_irq(_T->lock),
+		    write_unlock_irq(_T->lock))
+DEFINE_LOCK_GUARD_1(write_lock_irqsave, rwlock_t,
+		    write_lock_irqsave(_T->lock, _T->flags),
+		    write_unlock_irqrestore(_T->lock, _T->flags),
+		    unsigned long flags)
 #endif
