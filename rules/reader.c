@@ -29,7 +29,7 @@ static const char modes[] = LFR_MODES(STR) " -";
 static const char variants[] = LFR_VARIANTS(STR) " -";
 static const char ctxs[] = LFR_CTXS(STR);
 static const char entry_kinds[] = LFR_ENTRY_KINDS(STR);
-static const char execs[] = LFR_EXECS(STR);
+static const char execs[] = LFR_EXECS(STR) " -";
 #undef STR
 
 /* One table being read. */
@@ -389,6 +389,7 @@ static void row_entry(struct table *tb, const char *line)
 {
 	char *w[7], *key;
 	struct lfr_entry e;
+	size_t n;
 
 	if (split(line, w, 7) != 7)
 		fail(tb, "expected 7 columns: kind name arg exec preempt sleep temp",
@@ -396,12 +397,18 @@ static void row_entry(struct table *tb, const char *line)
 	e = (struct lfr_entry){ w[0], w[1], w[2], w[3], w[4], w[5], w[6],
 				tb->lineno };
 	oneof(tb, e.kind, entry_kinds, "kind");
+	/* a registration call may be a family: register_trace_* */
+	n = strlen(e.name);
+	if (!strcmp(e.kind, "call") && n > 1 && e.name[n - 1] == '*')
+		n--;
 	if (!strcmp(e.kind, "slot") ? !slot_name(e.name) :
-	    !identifier(e.name, strlen(e.name)))
+	    !identifier(e.name, n))
 		fail(tb, !strcmp(e.kind, "slot") ? "expected struct.field, not" :
 		     "expected an identifier, not", e.name, NULL);
-	if (!strcmp(e.kind, "slot") && strcmp(e.arg, "-"))
-		fail(tb, "a slot takes no argument: '-', not", e.arg, NULL);
+	if ((!strcmp(e.kind, "slot") || !strcmp(e.kind, "function")) &&
+	    strcmp(e.arg, "-"))
+		fail(tb, "a slot or function takes no argument: '-', not", e.arg,
+		     NULL);
 	if (!strcmp(e.kind, "call") && (!digits(e.arg) || atoi(e.arg) < 1 ||
 					atoi(e.arg) > 16))
 		fail(tb, "expected the handler's argument, 1 to 16, not", e.arg,
@@ -411,7 +418,7 @@ static void row_entry(struct table *tb, const char *line)
 		     e.arg, NULL);
 	if (!strcmp(e.kind, "section") && !section_name(e.arg))
 		fail(tb, "expected a section name (.init.text), not", e.arg, NULL);
-	oneof(tb, e.exec, execs, "exec");
+	oneof(tb, e.exec, execs, "exec");	/* (execs has "-") */
 	oneof(tb, e.preempt, " yes no -", "preempt");
 	oneof(tb, e.sleep, " yes no -", "sleep");
 	oneof(tb, e.temp, " hot cold", "temp");

@@ -113,14 +113,15 @@ struct lfr_sourceform {
 
 /* entrypoints.tbl: where code is entered without a C caller, and the
  * context it runs in; columns as written (docs/DESIGN.md section 10) */
-#define LFR_ENTRY_KINDS(X) X(slot) X(call) X(macro) X(section)
+#define LFR_ENTRY_KINDS(X) X(slot) X(call) X(macro) X(section) X(function)
 #define LFR_EXECS(X) X(process) X(softirq) X(hardirq)
 struct lfr_entry {
-	const char *kind;	/* slot, call, macro, section */
-	const char *name;	/* "seq_operations.start", "request_irq", ... */
-	const char *arg;	/* slot "-"; call 1-based argument; macro prefix;
-				 * section name */
-	const char *exec;	/* process, softirq, hardirq */
+	const char *kind;	/* slot, call, macro, section, function */
+	const char *name;	/* "seq_operations.start", "request_irq", ...;
+				 * a call's may end in '*': a prefix */
+	const char *arg;	/* slot, function "-"; call 1-based argument;
+				 * macro prefix; section name */
+	const char *exec;	/* process, softirq, hardirq; "-": the caller's */
 	const char *preempt, *sleep;	/* yes, no, - */
 	const char *temp;	/* hot, cold */
 	int line;
