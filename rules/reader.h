@@ -57,7 +57,9 @@
 	X(runtime_percpu_min_read_per_write, LFR_TOOL, 0, 1000000) \
 	X(runtime_short_read_hold_ns,	LFR_TOOL, 0, 1000000000) \
 	X(rwlock_hot_percent,		LFR_TOOL, 0, 100) \
-	X(rcu_max_write_sites,		LFR_TOOL, 0, 1000000)
+	X(rcu_max_write_sites,		LFR_TOOL, 0, 1000000) \
+	X(runtime_rcu_min_read_per_write, LFR_TOOL, 0, 1000000) \
+	X(runtime_spin_max_busy_percent, LFR_TOOL, 0, 100)
 
 enum lfr_threshold {
 #define X(name, who, min, max) LFR_T_##name,
