@@ -429,6 +429,45 @@ static void row_entry(struct table *tb, const char *line)
 	PUSH(&tb->t->entries, e);
 }
 
+/* ---- lockcosts.tbl: type read_atomics write_atomics bytes percpu_bytes
+ *      readers writer ---- */
+static int small_number(struct table *tb, const char *s, int dash,
+			const char *what)
+{
+	if (dash && !strcmp(s, "-"))
+		return -1;
+	if (!digits(s) || atoi(s) > 4096)
+		fail(tb, what, s, NULL);
+	return atoi(s);
+}
+
+static void row_lockcost(struct table *tb, const char *line)
+{
+	char *w[7];
+	struct lfr_lockcost c;
+
+	if (split(line, w, 7) != 7)
+		fail(tb, "expected 7 columns: type read_atomics write_atomics "
+		     "bytes percpu_bytes readers writer", NULL, NULL);
+	if (!identifier(w[0], strlen(w[0])))
+		fail(tb, "expected a type name, not", w[0], NULL);
+	c = (struct lfr_lockcost){
+		.type = w[0],
+		.read_atomics = small_number(tb, w[1], 1,
+				"expected atomics per read section (0 to 4096, or -), not"),
+		.write_atomics = small_number(tb, w[2], 0,
+				"expected atomics per write section (0 to 4096), not"),
+		.bytes = small_number(tb, w[3], 0, "expected a size in bytes, not"),
+		.percpu_bytes = small_number(tb, w[4], 0,
+				"expected a size in bytes per CPU, not"),
+		.readers = w[5], .writer = w[6],
+	};
+	oneof(tb, c.readers, " shared one", "readers");
+	oneof(tb, c.writer, " plain grace-period", "writer");
+	once(tb, c.type, 0, "");
+	PUSH(&tb->t->lockcosts, c);
+}
+
 /* ---- bitlocks.tbl: struct NAME | reason ---- */
 static char *trim(const char *s, size_t n)
 {
@@ -810,6 +849,7 @@ static const struct {
 	{ "sourceforms.tbl",	row_sourceform,	NULL },
 	{ "lockclasses.tbl",	row_lockclass,	NULL },
 	{ "entrypoints.tbl",	row_entry,	NULL },
+	{ "lockcosts.tbl",	row_lockcost,	NULL },
 };
 
 static const char *table_file(int which)

@@ -148,6 +148,16 @@ struct lfr_lockclass {
 	const char *cls, *lock;
 };
 
+/* lockcosts.tbl: what one acquisition of a lock type costs */
+struct lfr_lockcost {
+	const char *type;		/* "rwlock_t" */
+	int read_atomics;		/* -1: no read side */
+	int write_atomics;
+	int bytes, percpu_bytes;
+	const char *readers;		/* "shared", "one" */
+	const char *writer;		/* "plain", "grace-period" */
+};
+
 #define LFR_VEC(type) struct { type *v; size_t n, cap; }
 
 struct lfr_tables {
@@ -167,6 +177,7 @@ struct lfr_tables {
 	LFR_VEC(struct lfr_sourceform) sourceforms;	/* table order */
 	LFR_VEC(struct lfr_lockclass) lockclasses;	/* table order */
 	LFR_VEC(struct lfr_entry) entries;		/* table order */
+	LFR_VEC(struct lfr_lockcost) lockcosts;		/* table order */
 };
 
 /* Never returns; FMT's arguments are the path, line and table words. */

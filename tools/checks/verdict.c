@@ -187,6 +187,7 @@ static bool rule_read_sites(struct eval *e)
 }
 
 static const char *taken_word(const char *mode);
+static char *hot_reads(const struct eval *e);
 
 /* Does nested entry N of section R take lock L again? */
 static bool nests_itself(struct eval *e, const struct lf_rec *r,
@@ -360,6 +361,33 @@ static bool rule_short(struct eval *e)
 		plist_text(e->long_reads),
 		e->unknown_reads->n ? "; calls of unknown length: " : "",
 		plist_text(e->unknown_reads)));
+}
+
+/*
+ * Short readers that run hot (issue 22): the rwlock_t lets them overlap;
+ * on a lock every CPU takes (a global, a per-pool member: 6.12's
+ * struct zs_pool::migrate_lock, read for every zram I/O) a spinlock_t
+ * makes each overlap a wait.  Only a measurement shows they rarely
+ * overlap (runtime.c).
+ */
+static bool rule_overlap(struct eval *e, bool shrt)
+{
+	char *hot = e->rwlock && shrt ? hot_reads(e) : NULL;
+	struct lf_rule r = { "runtime: readers rarely overlap", LF_RULE_NA, NULL };
+
+	if (!e->rwlock || !shrt) {
+		rule_na(e, r.name, "judged only for short rwlock_t read sections");
+		return true;
+	}
+	if (!hot) {
+		rule_na(e, r.name, "no read site is known hot");
+		return true;
+	}
+	r.state = lf_runtime_overlap(e->a, e->l, &r.detail);
+	r.detail = xasprintf("read sites run hot (%s), on a lock every CPU may "
+			     "take; %s", hot, r.detail);
+	VEC_PUSH(&e->v->rules, r);
+	return r.state != LF_RULE_FAIL;
 }
 
 /* A section that ends in another function has no known length: it
@@ -713,6 +741,9 @@ static void keep_reasons(struct eval *e, bool recursion_ok)
 		if (!strcmp(r->name, "closed reads") ||
 		    !strcmp(r->name, "runtime: short reads"))
 			reason(e, xstrdup(r->detail));
+		if (!strcmp(r->name, "runtime: readers rarely overlap"))
+			reason(e, xasprintf("short read sections, but not a "
+					    "spinlock_t: %s", r->detail));
 		if (!strncmp(r->name, "percpu:", 7))
 			sb_printf(&sb, "%s%s", sb.len ? "; " : "", r->detail);
 	}
@@ -778,6 +809,11 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 	} else if (e->rwlock && shrt && closed) {
 		v->kind = LF_V_SPINLOCK;
 		reason(e, xstrdup(rule_detail(e, "short reads")));
+		/* hot readers: what showed they rarely overlap */
+		for (size_t i = 0; i < v->rules.n; i++)
+			if (!strcmp(v->rules.v[i].name, "runtime: readers rarely "
+				    "overlap") && v->rules.v[i].state == LF_RULE_PASS)
+				reason(e, xstrdup(v->rules.v[i].detail));
 		reason(e, xstrdup("no recursive read, no lock-order cycle through "
 				  "a read acquisition"));
 		writes_reason(e);
@@ -840,6 +876,7 @@ void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a)
 	if (e.rwlock)
 		shrt &= rule_runtime(&e, "runtime: short reads", lf_runtime_short);
 	closed = rule_closed(&e);
+	shrt &= rule_overlap(&e, shrt && closed);
 	percpu = rules_percpu(&e);
 	rules_context(&e);
 	decide(&e, id, reads, rec, order, shrt, closed, percpu);

@@ -171,6 +171,8 @@ void lf_rules_load(struct lf_rules *r)
 	index_rewrites(r, &t);
 	r->lockclasses.v = t.lockclasses.v;
 	r->lockclasses.n = t.lockclasses.n;
+	r->lockcosts.v = t.lockcosts.v;
+	r->lockcosts.n = t.lockcosts.n;
 	r->hot = strmap_new();
 	for (size_t i = 0; i < t.hot.n; i++)
 		strmap_put(r->hot, t.hot.v[i], r);
@@ -231,4 +233,13 @@ bool lf_rules_has_api(const struct lf_rules *r, const char *cls, const char *api
 
 	free(key);
 	return found;
+}
+
+const struct lfr_lockcost *lf_rules_lockcost(const struct lf_rules *r,
+					     const char *type)
+{
+	for (size_t i = 0; i < r->lockcosts.n; i++)
+		if (!strcmp(r->lockcosts.v[i].type, type))
+			return &r->lockcosts.v[i];
+	return NULL;
 }

@@ -27,6 +27,8 @@ struct lf_rules {
 	struct strmap *rewritten;	/* "kind api": a call row that rewrites it */
 	/* lockclasses.tbl: lockdep class names that are no init expression */
 	struct { const struct lfr_lockclass *v; size_t n; } lockclasses;
+	/* lockcosts.tbl: per lock type, table order */
+	struct { const struct lfr_lockcost *v; size_t n; } lockcosts;
 	/* entrypoints.tbl: slots, calls, sections by lf_rules_entry()'s key;
 	 * the macro rows in table order; the call rows that name a family
 	 * (register_trace_*); the function rows by name */
@@ -85,6 +87,10 @@ const struct lfr_entry *lf_rules_macro(const struct lf_rules *r,
  * NULL. */
 const struct lfr_entry *lf_rules_function(const struct lf_rules *r,
 					  const char *function);
+
+/* The lockcosts.tbl row of TYPE ("rwlock_t"), or NULL. */
+const struct lfr_lockcost *lf_rules_lockcost(const struct lf_rules *r,
+					     const char *type);
 
 /* Why struct NAME must not grow (bitlocks.tbl), NULL if it may. */
 const char *lf_rules_nogrow(const struct lf_rules *r, const char *name);
