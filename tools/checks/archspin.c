@@ -693,8 +693,9 @@ char *lf_arch_entered(const struct lf_callgraph *g, const struct lf_arch_site *s
 	if (!lf_where_in(g, s->rec->function, &w))
 		return NULL;
 	text = lf_where_text(&w);
-	/* a hot path's entry is its first function already */
-	line = strcmp(w.kind, "hotpath") ?
+	/* a hot path's or a function row's entry is its first function
+	 * already */
+	line = strcmp(w.kind, "hotpath") && strcmp(w.kind, "function") ?
 	       xasprintf("reached from %s: %s -> %s", text, w.entry, w.chain) :
 	       xasprintf("reached from %s: %s", text, w.chain);
 	free(text);
