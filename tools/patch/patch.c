@@ -22,7 +22,8 @@
 static const char usage[] =
 "Usage: lockfit patch DIR [--tree KSRC] [--build OBJDIR] [--verify-unbuilt]\n"
 "                         [--lock NAME] [--out PATCHDIR] [--apply] [--boot]\n"
-"                         [--profile FILE] [--mixed-builds] [--assume-complete]\n"
+"                         [--profile FILE] [--lock-stat FILE] [--mixed-builds]\n"
+"                         [--assume-complete]\n"
 "\n"
 "For each lock of the records in DIR whose verdict calls for a rewrite\n"
 "(spinlock, percpu_rwsem), each hot bit spinlock that can embed a\n"
@@ -51,6 +52,8 @@ static const char usage[] =
 "  --apply          apply every verified patch to KSRC, or none if any of\n"
 "                   them no longer applies\n"
 "  --profile FILE   as for lockfit report (what makes a bit lock hot)\n"
+"  --lock-stat FILE as for lockfit report: the verdicts use it, and each\n"
+"                   patch message's Benefit gives what it measured\n"
 "  --assume-complete  rewrite even when the records did not see every use\n"
 "                   of the lock in KSRC (the report's verdict is then\n"
 "                   unknown): trust that they all agree\n"
@@ -81,7 +84,7 @@ const struct lf_cmd lf_cmd_patch = {
 };
 
 struct opts {
-	const char *dir, *tree, *build, *lock, *out, *profile;
+	const char *dir, *tree, *build, *lock, *out, *profile, *lock_stat;
 	bool apply, unbuilt, assume_complete, boot;
 	unsigned load;		/* LF_LOAD_* */
 };
@@ -97,6 +100,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		{ "apply", no_argument, NULL, 'a' },
 		{ "boot", no_argument, NULL, 'B' },
 		{ "profile", required_argument, NULL, 'p' },
+		{ "lock-stat", required_argument, NULL, 's' },
 		{ "assume-complete", no_argument, NULL, 'c' },
 		LF_LONGOPT_MIXED_BUILDS,
 		{ "help", no_argument, NULL, 'h' },
@@ -116,6 +120,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'a': o->apply = true; break;
 		case 'B': o->boot = true; break;
 		case 'p': o->profile = optarg; break;
+		case 's': o->lock_stat = optarg; break;
 		case 'c': o->assume_complete = true; break;
 		case LF_OPT_MIXED_BUILDS: o->load |= LF_LOAD_MIXED_BUILDS; break;
 		case 'h': lf_help(&lf_cmd_patch);
@@ -355,7 +360,7 @@ static int run(int argc, char **argv)
 		lf_die("--tree %s: not a directory", o.tree);
 	/* coverage against the tree the patches are for */
 	lf_analyze_with(&a, o.dir, &(struct lf_analyze_opts){
-		.profile = o.profile, .load = o.load,
+		.profile = o.profile, .lock_stat = o.lock_stat, .load = o.load,
 		.cov = &(struct lf_cov_opts){ .tree = o.tree,
 					      .assume_complete = o.assume_complete,
 					      .trust_without_tree = true } });
