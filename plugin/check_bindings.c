@@ -146,6 +146,18 @@ static void check_store(gimple *stmt, const char *by)
 			  lf_user_location(gimple_location(stmt)), "store", by);
 }
 
+/* A table name ending in '*' is a family of registration calls
+ * (register_trace_*: one static inline per tracepoint, still a call
+ * after "ssa"). */
+static bool call_named(const char *row, const char *name)
+{
+	size_t n = strlen(row);
+
+	if (n && row[n - 1] == '*')
+		return !strncmp(row, name, n - 1) && name[n - 1];
+	return !strcmp(row, name);
+}
+
 static void check_call(gimple *stmt, const char *by)
 {
 	tree callee = gimple_call_fndecl(stmt);
@@ -157,13 +169,14 @@ static void check_call(gimple *stmt, const char *by)
 		const struct lf_entry_point *e = &lf_entry_points[i];
 		tree fn;
 
-		if (e->kind != LF_ENTRY_call || strcmp(e->name, name) ||
+		if (e->kind != LF_ENTRY_call || !call_named(e->name, name) ||
 		    (unsigned)e->arg > gimple_call_num_args(stmt))
 			continue;
 		fn = function_of(gimple_call_arg(stmt, e->arg - 1));
+		/* the callee's own name: register_trace_sched_wakeup */
 		if (fn)
 			lf_emit_binding(lf_user_location(gimple_location(stmt)),
-					fn, e->name, e->arg, "call", by);
+					fn, name, e->arg, "call", by);
 	}
 }
 

@@ -121,7 +121,8 @@ static void plugin(const struct lfr_tables *t)
 	for (i = 0; i < t->entries.n; i++) {
 		const struct lfr_entry *e = &t->entries.v[i];
 
-		if (!strcmp(e->kind, "macro"))	/* the tool matches names */
+		/* the tool matches names */
+		if (!strcmp(e->kind, "macro") || !strcmp(e->kind, "function"))
 			continue;
 		printf("\t{ LF_ENTRY_%s, ", e->kind);
 		cstr(e->name);

@@ -31,7 +31,7 @@ static const char lock_modes[] = LFR_MODES(STR);	/* no "-" */
 static const char lock_variants[] = LFR_VARIANTS(STR);
 static const char ctxs[] = LFR_CTXS(STR);
 static const char entry_kinds[] = LFR_ENTRY_KINDS(STR);
-static const char execs[] = LFR_EXECS(STR);
+static const char execs[] = LFR_EXECS(STR) " -";
 #undef STR
 
 /* One table being read. */
@@ -485,6 +485,7 @@ static void row_entry(struct table *tb, const char *line)
 {
 	char *w[7], *key;
 	struct lfr_entry e;
+	size_t n;
 
 	if (split(line, w, 7) != 7)
 		fail(tb, "expected 7 columns: kind name arg exec preempt sleep temp",
@@ -492,12 +493,18 @@ static void row_entry(struct table *tb, const char *line)
 	e = (struct lfr_entry){ w[0], w[1], w[2], w[3], w[4], w[5], w[6],
 				tb->lineno };
 	oneof(tb, e.kind, entry_kinds, "kind");
+	/* a registration call may be a family: register_trace_* */
+	n = strlen(e.name);
+	if (!strcmp(e.kind, "call") && n > 1 && e.name[n - 1] == '*')
+		n--;
 	if (!strcmp(e.kind, "slot") ? !slot_name(e.name) :
-	    !identifier(e.name, strlen(e.name)))
+	    !identifier(e.name, n))
 		fail(tb, !strcmp(e.kind, "slot") ? "expected struct.field, not" :
 		     "expected an identifier, not", e.name, NULL);
-	if (!strcmp(e.kind, "slot") && strcmp(e.arg, "-"))
-		fail(tb, "a slot takes no argument: '-', not", e.arg, NULL);
+	if ((!strcmp(e.kind, "slot") || !strcmp(e.kind, "function")) &&
+	    strcmp(e.arg, "-"))
+		fail(tb, "a slot or function takes no argument: '-', not", e.arg,
+		     NULL);
 	if (!strcmp(e.kind, "call") && (!digits(e.arg) || atoi(e.arg) < 1 ||
 					atoi(e.arg) > 16))
 		fail(tb, "expected the handler's argument, 1 to 16, not", e.arg,
@@ -507,7 +514,7 @@ static void row_entry(struct table *tb, const char *line)
 		     e.arg, NULL);
 	if (!strcmp(e.kind, "section") && !section_name(e.arg))
 		fail(tb, "expected a section name (.init.text), not", e.arg, NULL);
-	oneof(tb, e.exec, execs, "exec");
+	oneof(tb, e.exec, execs, "exec");	/* (execs has "-") */
 	oneof(tb, e.preempt, " yes no -", "preempt");
 	oneof(tb, e.sleep, " yes no -", "sleep");
 	oneof(tb, e.temp, " hot cold", "temp");
@@ -516,6 +523,45 @@ static void row_entry(struct table *tb, const char *line)
 	once(tb, key, 0, "");
 	free(key);
 	PUSH(&tb->t->entries, e);
+}
+
+/* ---- lockcosts.tbl: type read_atomics write_atomics bytes percpu_bytes
+ *      readers writer ---- */
+static int small_number(struct table *tb, const char *s, int dash,
+			const char *what)
+{
+	if (dash && !strcmp(s, "-"))
+		return -1;
+	if (!digits(s) || atoi(s) > 4096)
+		fail(tb, what, s, NULL);
+	return atoi(s);
+}
+
+static void row_lockcost(struct table *tb, const char *line)
+{
+	char *w[7];
+	struct lfr_lockcost c;
+
+	if (split(line, w, 7) != 7)
+		fail(tb, "expected 7 columns: type read_atomics write_atomics "
+		     "bytes percpu_bytes readers writer", NULL, NULL);
+	if (!identifier(w[0], strlen(w[0])))
+		fail(tb, "expected a type name, not", w[0], NULL);
+	c = (struct lfr_lockcost){
+		.type = w[0],
+		.read_atomics = small_number(tb, w[1], 1,
+				"expected atomics per read section (0 to 4096, or -), not"),
+		.write_atomics = small_number(tb, w[2], 0,
+				"expected atomics per write section (0 to 4096), not"),
+		.bytes = small_number(tb, w[3], 0, "expected a size in bytes, not"),
+		.percpu_bytes = small_number(tb, w[4], 0,
+				"expected a size in bytes per CPU, not"),
+		.readers = w[5], .writer = w[6],
+	};
+	oneof(tb, c.readers, " shared one", "readers");
+	oneof(tb, c.writer, " plain grace-period", "writer");
+	once(tb, c.type, 0, "");
+	PUSH(&tb->t->lockcosts, c);
 }
 
 /* ---- bitlocks.tbl: struct NAME | reason ---- */
@@ -946,6 +992,7 @@ static const struct {
 	{ "sharedwrites.tbl",	row_sharedwrite, NULL },
 	{ "lockclasses.tbl",	row_lockclass,	NULL },
 	{ "entrypoints.tbl",	row_entry,	NULL },
+	{ "lockcosts.tbl",	row_lockcost,	NULL },
 };
 
 static const char *table_file(int which)

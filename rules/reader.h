@@ -57,7 +57,9 @@
 	X(runtime_percpu_min_read_per_write, LFR_TOOL, 0, 1000000) \
 	X(runtime_short_read_hold_ns,	LFR_TOOL, 0, 1000000000) \
 	X(rwlock_hot_percent,		LFR_TOOL, 0, 100) \
-	X(rcu_max_write_sites,		LFR_TOOL, 0, 1000000)
+	X(rcu_max_write_sites,		LFR_TOOL, 0, 1000000) \
+	X(runtime_rcu_min_read_per_write, LFR_TOOL, 0, 1000000) \
+	X(runtime_spin_max_busy_percent, LFR_TOOL, 0, 100)
 
 enum lfr_threshold {
 #define X(name, who, min, max) LFR_T_##name,
@@ -118,14 +120,15 @@ struct lfr_sourceform {
 
 /* entrypoints.tbl: where code is entered without a C caller, and the
  * context it runs in; columns as written (docs/DESIGN.md section 10) */
-#define LFR_ENTRY_KINDS(X) X(slot) X(call) X(macro) X(section)
+#define LFR_ENTRY_KINDS(X) X(slot) X(call) X(macro) X(section) X(function)
 #define LFR_EXECS(X) X(process) X(softirq) X(hardirq)
 struct lfr_entry {
-	const char *kind;	/* slot, call, macro, section */
-	const char *name;	/* "seq_operations.start", "request_irq", ... */
-	const char *arg;	/* slot "-"; call 1-based argument; macro prefix;
-				 * section name */
-	const char *exec;	/* process, softirq, hardirq */
+	const char *kind;	/* slot, call, macro, section, function */
+	const char *name;	/* "seq_operations.start", "request_irq", ...;
+				 * a call's may end in '*': a prefix */
+	const char *arg;	/* slot, function "-"; call 1-based argument;
+				 * macro prefix; section name */
+	const char *exec;	/* process, softirq, hardirq; "-": the caller's */
 	const char *preempt, *sleep;	/* yes, no, - */
 	const char *temp;	/* hot, cold */
 	int line;
@@ -150,6 +153,16 @@ struct lfr_lockclass {
 	const char *cls, *lock;
 };
 
+/* lockcosts.tbl: what one acquisition of a lock type costs */
+struct lfr_lockcost {
+	const char *type;		/* "rwlock_t" */
+	int read_atomics;		/* -1: no read side */
+	int write_atomics;
+	int bytes, percpu_bytes;
+	const char *readers;		/* "shared", "one" */
+	const char *writer;		/* "plain", "grace-period" */
+};
+
 #define LFR_VEC(type) struct { type *v; size_t n, cap; }
 
 struct lfr_tables {
@@ -169,6 +182,7 @@ struct lfr_tables {
 	LFR_VEC(struct lfr_sourceform) sourceforms;	/* table order */
 	LFR_VEC(struct lfr_lockclass) lockclasses;	/* table order */
 	LFR_VEC(struct lfr_entry) entries;		/* table order */
+	LFR_VEC(struct lfr_lockcost) lockcosts;		/* table order */
 };
 
 /* Never returns; FMT's arguments are the path, line and table words. */

@@ -56,7 +56,8 @@ static void from_row(struct lf_where *w, const struct lfr_entry *e)
 {
 	w->temp = !strcmp(e->temp, "hot") ? LF_TEMP_HOT : LF_TEMP_COLD;
 	w->exec = !strcmp(e->exec, "process") ? LF_EXEC_PROCESS :
-		  !strcmp(e->exec, "softirq") ? LF_EXEC_SOFTIRQ : LF_EXEC_HARDIRQ;
+		  !strcmp(e->exec, "softirq") ? LF_EXEC_SOFTIRQ :
+		  !strcmp(e->exec, "hardirq") ? LF_EXEC_HARDIRQ : LF_EXEC_UNKNOWN;
 	w->preempt = yes_no(e->preempt);
 	w->sleep = yes_no(e->sleep);
 	w->kind = e->kind;
@@ -98,6 +99,13 @@ static void by_name(struct lf_callgraph *g, const struct lf_rules *rules,
 	if (!fn || !pairmap_add(seen, fn, NULL, seen))
 		return;
 	if ((e = lf_rules_macro(rules, fn))) {
+		struct lf_where w = { .via = fn, .entry = e->name };
+
+		from_row(&w, e);
+		add(g, fn, &w);
+	}
+	/* entered from assembly, or only by the lock primitives */
+	if ((e = lf_rules_function(rules, fn))) {
 		struct lf_where w = { .via = fn, .entry = e->name };
 
 		from_row(&w, e);
@@ -262,10 +270,14 @@ char *lf_where_text(const struct lf_where *w)
 
 	if (!strcmp(w->kind, "hotpath"))
 		return xasprintf("hot path %s (rules/hotpaths.tbl)", w->entry);
-	sb_printf(&sb, "%s %s (", w->entry, lf_fn_basename(w->via));
+	if (!strcmp(w->kind, "function"))
+		sb_printf(&sb, "%s (no C caller: rules/entrypoints.tbl; ", w->entry);
+	else
+		sb_printf(&sb, "%s %s (", w->entry, lf_fn_basename(w->via));
 	if (w->bound_at)
 		sb_printf(&sb, "bound at %s; ", w->bound_at);
-	sb_printf(&sb, "%s, %s, %s, %s)", lf_exec_name(w->exec),
+	sb_printf(&sb, "%s, %s, %s, %s)", w->exec == LF_EXEC_UNKNOWN ?
+		  "its caller's context" : lf_exec_name(w->exec),
 		  w->preempt < 0 ? "preemption as its caller left it" :
 		  preempt[w->preempt],
 		  w->sleep < 0 ? "sleeping as its caller allows" : sleep[w->sleep],

@@ -32,7 +32,7 @@ struct lf_where {
 	int preempt;		/* 1 preemptible, 0 not, -1 unknown */
 	int sleep;		/* 1 may sleep, 0 may not, -1 unknown */
 	/* added for explain and the arch-spin check: */
-	const char *kind;	/* "slot", "call", "macro", "section",
+	const char *kind;	/* "slot", "call", "macro", "section", "function",
 				 * "hotpath" (rules/hotpaths.tbl) */
 	const char *bound_at;	/* a binding's "file:line" (by VAR or FN),
 				 * NULL for a macro or hot path */

@@ -48,6 +48,11 @@ struct fn_verdict {
 	const char *through;	/* flagged: functions from the culprit's
 				 * callee down to this one's caller */
 	const struct lf_where *entry;	/* flagged by an entry, not a call */
+	/* safe: an entry with preemption off that some path up ends in,
+	 * and the functions from it down to this one's caller (NULL: its
+	 * own entry) */
+	const struct lf_where *atomic_entry;
+	const char *atomic_through;
 	char *stuck;		/* needs_caller: why, naming the functions */
 	size_t nstuck;		/* reasons in it */
 	bool more;		/* and some not quoted */
@@ -149,8 +154,9 @@ static const struct fn_verdict *resolve(struct resolver *rs, const char *fn,
 
 static bool bound(const struct lf_entries *e)
 {
+	/* a function row: its address is taken to enter it (initial_code) */
 	for (size_t i = 0; i < e->n; i++)
-		if (e->v[i].bound_at)
+		if (e->v[i].bound_at || !strcmp(e->v[i].kind, "function"))
 			return true;
 	return false;
 }
@@ -173,6 +179,11 @@ static void through_caller(struct resolver *rs, struct fn_verdict *v,
 			     name(caller);
 	} else if (up->status == LF_ARCH_NEEDS_CALLER) {
 		add_stuck(v, up->stuck, up->nstuck);
+	} else if (up->atomic_entry && !v->atomic_entry) {
+		v->atomic_entry = up->atomic_entry;
+		v->atomic_through = up->atomic_through ?
+				    xasprintf("%s -> %s", up->atomic_through,
+					      name(caller)) : name(caller);
 	}
 }
 
@@ -196,8 +207,13 @@ static void through_entries(struct fn_verdict *v, const struct lf_entries *e,
 		const struct lf_where *w = &e->v[i];
 		char *why;
 
-		if (!strcmp(w->kind, "hotpath") || w->preempt == 0)
+		if (!strcmp(w->kind, "hotpath"))
 			continue;
+		if (w->preempt == 0) {
+			if (!v->atomic_entry)
+				v->atomic_entry = w;
+			continue;
+		}
 		if (w->preempt == 1) {
 			v->status = LF_ARCH_FLAGGED;
 			v->entry = w;
@@ -287,7 +303,8 @@ static char *entry_why(const struct lf_where *w, const char *through,
 
 /* Every call of FN is atomic, or made by a function whose own callers
  * all are, and every entry of FN runs with preemption off: name them. */
-static char *safe_why(const struct lf_callgraph *g, const char *fn)
+static char *safe_why(const struct lf_callgraph *g, const char *fn,
+		      const struct fn_verdict *v)
 {
 	const struct lf_callsites *calls = lf_callers(g, fn);
 	const struct lf_entries *e = lf_entries_of(g, fn);
@@ -306,6 +323,21 @@ static char *safe_why(const struct lf_callgraph *g, const char *fn)
 		text = lf_where_text(&e->v[i]);
 		plist_add(p, "%s", text);
 		free(text);
+	}
+	/* the entry the calls lead up to: the kernel calls it (an IPI
+	 * callback, CPU bring-up from assembly) with preemption off */
+	if (v && v->atomic_entry && v->atomic_through) {
+		const struct lf_where *w = v->atomic_entry;
+		/* a function row is its own first function */
+		bool own = !strcmp(w->entry, name(w->via));
+		char *text = lf_where_text(w);
+		char *why = xasprintf("every caller has preemption off: %s; "
+				      "entered as %s: %s%s%s -> %s",
+				      plist_text(p), text, own ? "" : w->entry,
+				      own ? "" : " -> ", v->atomic_through, name(fn));
+
+		free(text);
+		return why;
 	}
 	return xasprintf("every caller has preemption off: %s", plist_text(p));
 }
@@ -360,7 +392,7 @@ static void unbalanced(struct resolver *rs, struct lf_arch_site *s,
 	}
 	s->how = "unbalanced";
 	if (v->status == LF_ARCH_SAFE) {
-		why = safe_why(rs->g, r->function);
+		why = safe_why(rs->g, r->function, v);
 		s->why = xasprintf("preemption turned back on at line %d without "
 				   "being turned off first in %s(), so it ends its "
 				   "callers' preempt-off section early (the lock "
@@ -396,7 +428,7 @@ static void from_callers(struct resolver *rs, struct lf_arch_site *s)
 	s->culprit = v->culprit;
 	s->entry = v->entry;
 	s->through = v->through;
-	s->why = v->status == LF_ARCH_SAFE ? safe_why(rs->g, s->rec->function) :
+	s->why = v->status == LF_ARCH_SAFE ? safe_why(rs->g, s->rec->function, v) :
 		 v->status == LF_ARCH_FLAGGED ? flagged_why(v, s->rec->function) :
 		 xstrdup(v->stuck);
 }
@@ -661,8 +693,9 @@ char *lf_arch_entered(const struct lf_callgraph *g, const struct lf_arch_site *s
 	if (!lf_where_in(g, s->rec->function, &w))
 		return NULL;
 	text = lf_where_text(&w);
-	/* a hot path's entry is its first function already */
-	line = strcmp(w.kind, "hotpath") ?
+	/* a hot path's or a function row's entry is its first function
+	 * already */
+	line = strcmp(w.kind, "hotpath") && strcmp(w.kind, "function") ?
 	       xasprintf("reached from %s: %s -> %s", text, w.entry, w.chain) :
 	       xasprintf("reached from %s: %s", text, w.chain);
 	free(text);

@@ -14,6 +14,7 @@
 #include "checks/verdict.h"
 #include "checks/rwlock_context.h"
 #include "checks/coverage.h"
+#include "checks/benefit.h"
 #include "report/render.h"
 #include "patch/patch.h"
 #include "checks/checker.h"
@@ -305,8 +306,13 @@ static void text_block(FILE *out, const struct lf_analysis *a, const struct lf_l
 
 	lf_fprintf(out, "\n%s (%s, %s): %s\n", l->name, lf_lock_type(l), l->kind,
 		lf_verdict_name(v->kind));
+	char *benefit = lf_benefit_text(a, l);
+
 	for (size_t i = 0; i < v->reasons.n; i++)
 		lf_fprintf(out, "  - %s\n", v->reasons.v[i]);
+	if (benefit)
+		lf_fprintf(out, "  benefit: %s\n", benefit);
+	free(benefit);
 	text_costs(out, a, l);
 	lf_cov_text(out, l, "  ", TEXT_MAX);
 	text_sites(out, l);
@@ -367,9 +373,10 @@ static json_t *json_lock(const struct lf_analysis *a, const struct lf_lock *l)
 	json_object_set_new(o, "median_read_cost", v->has_read ?
 			    json_integer(v->median_read_cost) : json_null());
 	json_object_set_new(o, "samples", lf_json_samples(a, l->samples));
-	json_object_set_new(o, "benefit", a->has_profile && a->profile.percent ?
+	json_object_set_new(o, "rank", a->has_profile && a->profile.percent ?
 			    json_real(l->benefit) :
 			    json_integer((json_int_t)l->benefit));
+	json_object_set_new(o, "benefit", lf_benefit_json(a, l));
 	json_object_set_new(o, "coverage", lf_cov_json(l));
 	json_object_set_new(o, "sites", sites);
 	return o;
@@ -517,9 +524,11 @@ static const char write_only_help[] =
 	"lock to spinlock_t, using the variant named at each site.";
 
 /* The message of a lock verdict's rewrite. */
-static void verdict_body(struct lf_pjob *j, const struct lf_lock *l)
+static void verdict_body(struct lf_pjob *j, const struct lf_analysis *a,
+			 const struct lf_lock *l)
 {
 	const struct lf_verdict *v = l->verdict;
+	char *benefit = lf_benefit_text(a, l);
 	bool write_only = j->kind == LF_PK_SPINLOCK && !l->nread;
 	struct strbuf sb = { 0 };
 
@@ -534,6 +543,9 @@ static void verdict_body(struct lf_pjob *j, const struct lf_lock *l)
 	sb_printf(&sb, "\n");
 	for (size_t i = 0; i < v->reasons.n; i++)
 		sb_printf(&sb, "- %s\n", lf_mail_esc(v->reasons.v[i]));
+	if (benefit)
+		sb_printf(&sb, "\nBenefit: %s.\n", lf_mail_esc(benefit));
+	free(benefit);
 	/* the check's help speaks of short readers: a write-only lock has none */
 	sb_printf(&sb, "\n%s\n\nSites:\n", write_only ? write_only_help :
 		  lf_check_help(j->kind == LF_PK_SPINLOCK ? "rwlock-spinlock" :
@@ -579,7 +591,7 @@ static struct lf_pjob *verdict_job(const struct lf_analysis *a,
 			       lf_mail_esc(j->name ? j->name : l->name),
 			       lf_mail_esc(lf_lock_type(l)),
 			       spin ? "spinlock_t" : "percpu_rw_semaphore");
-	verdict_body(j, l);
+	verdict_body(j, a, l);
 	free(prefix);
 	free(recs);
 	return j;

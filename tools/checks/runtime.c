@@ -414,6 +414,66 @@ enum lf_rule_state lf_runtime_ratio(const struct lf_analysis *a,
 	return ok ? LF_RULE_PASS : LF_RULE_FAIL;
 }
 
+/* The write side's contentions: each says a writer found the lock held,
+ * readers included. */
+static unsigned long long write_contentions(const struct lf_rt_lock *e)
+{
+	unsigned long long n = 0;
+
+	for (size_t i = 0; i < e->classes.n; i++)
+		if (e->classes.v[i]->write.present)
+			n += e->classes.v[i]->write.contentions;
+	return n;
+}
+
+/*
+ * Hot short readers on a lock every CPU may take: a spinlock_t makes a
+ * reader wait whenever another holds it, so it needs evidence that the
+ * lock is rarely held.  Writers arrive when the workload makes them, not
+ * when the lock is free: the share of write acquisitions that found it
+ * held (contended) estimates how often a reader would.
+ */
+enum lf_rule_state lf_runtime_overlap(const struct lf_analysis *a,
+				      const struct lf_lock *l, char **detail)
+{
+	const struct lf_rt_lock *e = lf_runtime_of(a, l->name);
+	long max = a->rules.runtime_spin_max_busy_percent;
+	unsigned long long wc;
+	double busy;
+
+	if (!e || !e->read_acq) {
+		*detail = xasprintf("%s: no measurement shows they rarely overlap; "
+				    "run a workload that takes it for read and for "
+				    "write on a CONFIG_LOCK_STAT kernel and give "
+				    "--lock-stat: the write side's contentions per "
+				    "write acquisition (how often the lock is found "
+				    "held) decide, at most runtime_spin_max_busy_percent "
+				    "%ld%%", !a->runtime ? "no --lock-stat file" :
+				    !e ? "no class of it in the lock_stat file" :
+				    "no read acquisition in the lock_stat file", max);
+		return LF_RULE_FAIL;
+	}
+	if (!e->write_acq) {
+		*detail = xasprintf("measured %llu read and no write acquisition: "
+				    "nothing shows how often the lock is held (the "
+				    "write side's contentions per write acquisition "
+				    "sample it); run a workload that also takes it for "
+				    "write, at most runtime_spin_max_busy_percent %ld%% "
+				    "then decides", e->read_acq, max);
+		return LF_RULE_FAIL;
+	}
+	wc = write_contentions(e);
+	busy = 100.0 * wc / e->write_acq;
+	*detail = xasprintf("measured %llu of %llu write acquisitions contended "
+			    "(%.2f%%, read hold %s us avg over %llu reads): the "
+			    "lock is held %s, %s runtime_spin_max_busy_percent "
+			    "%ld%%", wc, e->write_acq, busy,
+			    lf_lockstat_us(e->read_hold_avg), e->read_acq,
+			    busy <= max ? "rarely" : "often", busy <= max ? "<=" : ">",
+			    max);
+	return busy <= max ? LF_RULE_PASS : LF_RULE_FAIL;
+}
+
 char *lf_runtime_never_read(const struct lf_analysis *a, const struct lf_lock *l)
 {
 	const struct lf_rt_lock *e = lf_runtime_of(a, l->name);

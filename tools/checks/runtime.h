@@ -64,6 +64,12 @@ enum lf_rule_state lf_runtime_short(const struct lf_analysis *a,
 				    const struct lf_lock *l, char **detail);
 enum lf_rule_state lf_runtime_ratio(const struct lf_analysis *a,
 				    const struct lf_lock *l, char **detail);
+/* Hot short readers: FAIL unless the lock_stat file shows the lock is
+ * rarely held (write-side contentions per write acquisition at most
+ * runtime_spin_max_busy_percent); *DETAIL says what was measured, or
+ * which measurement would decide. */
+enum lf_rule_state lf_runtime_overlap(const struct lf_analysis *a,
+				      const struct lf_lock *l, char **detail);
 /* "never read-acquired at runtime ..." or NULL. */
 char *lf_runtime_never_read(const struct lf_analysis *a, const struct lf_lock *l);
 

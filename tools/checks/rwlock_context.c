@@ -16,6 +16,7 @@
 #include "analysis/analysis.h"
 #include "analysis/where.h"
 #include "checks/rwlock_context.h"
+#include "checks/runtime.h"
 #include "report/render.h"
 
 /* Places quoted in one message; lockfit explain lists them all. */
@@ -37,6 +38,11 @@ const struct lf_site_ctx *lf_site_ctx_at(const struct lf_site_ctx *ctx,
 bool lf_site_ctx_known(const struct lf_site_ctx *c)
 {
 	return c->temp != LF_TEMP_UNKNOWN;
+}
+
+bool lf_site_ctx_hot(const struct lf_site_ctx *c)
+{
+	return c->temp == LF_TEMP_HOT;
 }
 
 struct lf_site_ctx *lf_site_contexts(const struct lf_lock *l,
@@ -169,15 +175,150 @@ static bool long_read(const struct lf_rec *r, const struct lf_analysis *a)
 				 r->cost >= a->rules.percpu_min_read_cost);
 }
 
+/* Lock-order edges into L that hold an exclusive lock around write
+ * site R: taken in R's function at R's line, or by a call of R's
+ * function made while holding it. */
+struct edges {
+	const struct lf_edge **v;
+	size_t n, cap;
+};
+
+static bool holds(const struct edges *s, const char *lock)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (!strcmp(s->v[i]->from, lock))
+			return true;
+	return false;
+}
+
+static void held_around(const struct lf_analysis *a, const struct lf_lock *l,
+			const struct lf_rec *r, struct edges *out)
+{
+	const struct lf_edgelist *in = lf_edges_in(&a->graph, l->name);
+
+	for (size_t i = 0; i < in->n; i++) {
+		const struct lf_edge *ed = in->v[i];
+		bool here = ed->via ?
+			!strcmp(lf_fn_basename(ed->via), lf_fn_basename(r->function)) :
+			!strcmp(ed->held->function, r->function) && ed->line == r->line;
+
+		if (here && !strcmp(ed->to_mode, "write") &&
+		    strcmp(ed->from_mode, "read") && !holds(out, ed->from))
+			VEC_PUSH(out, ed);
+	}
+}
+
+/* An exclusive lock held around every write site (ppp_mutex around
+ * struct channel::upl's writers, all in ppp_ioctl()): they are
+ * serialised already.  NULL if none. */
+static const struct lf_edge *serialiser(const struct lf_analysis *a,
+					const struct lf_lock *l)
+{
+	struct edges common = { 0 };
+	bool first = true;
+
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *r = l->sites.v[i].rec;
+		struct edges here = { 0 };
+		size_t k = 0;
+
+		if (!lf_is_write(r))
+			continue;
+		held_around(a, l, r, &here);
+		if (first) {
+			common = here;
+			first = false;
+			continue;
+		}
+		for (size_t j = 0; j < common.n; j++)
+			if (holds(&here, common.v[j]->from))
+				common.v[k++] = common.v[j];
+		common.n = k;
+		free(here.v);
+	}
+	return common.n ? common.v[0] : NULL;
+}
+
+/* Statically: few write sites, or every one reached only from cold
+ * entries (configuration, not traffic). */
+static void writers_static(const struct lf_lock *l, const struct lf_analysis *a,
+			   const struct lf_site_ctx *ctx, long max,
+			   const char *max_name, struct lf_writers *w)
+{
+	struct plist *cold = plist_new(LIST_MAX), *other = plist_new(LIST_MAX);
+	const struct lf_edge *ser;
+
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *r = l->sites.v[i].rec;
+		char *t;
+
+		if (!lf_is_write(r))
+			continue;
+		t = lf_site_ctx_text(&ctx[i]);
+		plist_add(ctx[i].temp == LF_TEMP_COLD ? cold : other, "%s:%d %s() [%s]",
+			  r->file, r->line, lf_fn_basename(r->function), t);
+		free(t);
+	}
+	if ((long)l->nwrite <= max) {
+		w->state = LF_RULE_PASS;
+		w->detail = xasprintf("%zu write site%s <= %s %ld", l->nwrite,
+				      lf_plural(l->nwrite), max_name, max);
+		return;
+	}
+	if (other->n) {
+		w->state = LF_RULE_FAIL;
+		w->detail = xasprintf("%zu write sites > %s %ld, and %zu of them "
+				      "not known cold: %s", l->nwrite, max_name,
+				      max, other->n, plist_text(other));
+		return;
+	}
+	ser = serialiser(a, l);
+	w->state = LF_RULE_PASS;
+	w->rare = true;
+	w->detail = xasprintf("%zu write sites > %s %ld, but every one is reached "
+			      "only from cold entries (%s): the writers are rare, "
+			      "not few%s%s%s%s", l->nwrite, max_name, max,
+			      plist_text(cold), ser ? "; all taken under " : "",
+			      ser ? ser->from : "", ser ? " " : "",
+			      ser ? xasprintf("(%s), which serialises them already",
+					      ser->from_cls) : "");
+}
+
+void lf_writers_judge(const struct lf_lock *l, const struct lf_analysis *a,
+		      const struct lf_site_ctx *ctx, long max, const char *max_name,
+		      long rt_min, const char *rt_name, struct lf_writers *w)
+{
+	const struct lf_rt_lock *e = lf_runtime_of(a, l->name);
+	char *stat;
+	bool ok;
+
+	memset(w, 0, sizeof(*w));
+	writers_static(l, a, ctx, max, max_name, w);
+	/* measured: write acquisitions per read acquisition decide */
+	if (!e || !(e->read_acq + e->write_acq))
+		return;
+	stat = w->detail;
+	ok = e->read_acq > 0 &&
+	     e->read_acq >= (unsigned long long)rt_min * e->write_acq;
+	w->measured = true;
+	w->state = ok ? LF_RULE_PASS : LF_RULE_FAIL;
+	w->detail = xasprintf("measured %llu read and %llu write acquisitions: %s "
+			      "%s %ld reads per write (statically: %s)", e->read_acq,
+			      e->write_acq, ok ? "at least" : "fewer than", rt_name,
+			      rt_min, stat);
+	free(stat);
+}
+
 bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 		 const struct lf_site_ctx *ctx, bool readers_read,
-		 char **detail, char **sites)
+		 char **detail, char **sites, char **writers)
 {
 	struct plist *p = plist_new(LIST_MAX);
-	long max_w = a->rules.rcu_max_write_sites;
+	struct lf_writers w;
 	size_t nlong = 0;
 
 	*sites = NULL;
+	*writers = NULL;
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
 		const char *atomic = atomic_word(r, &ctx[i]);
@@ -208,10 +349,13 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 		return false;
 	}
 	*sites = xstrdup(plist_text(p));
-	if ((long)l->nwrite > max_w) {
+	lf_writers_judge(l, a, ctx, a->rules.rcu_max_write_sites,
+			 "rcu_max_write_sites", a->rules.runtime_rcu_min_read_per_write,
+			 "runtime_rcu_min_read_per_write", &w);
+	*writers = w.detail;
+	if (w.state == LF_RULE_FAIL) {
 		*detail = xasprintf("long read sections in bh, irq or hot context "
-				    "(%s), but %zu write sites > rcu_max_write_sites "
-				    "%ld", *sites, l->nwrite, max_w);
+				    "(%s), but %s", *sites, w.detail);
 		return false;
 	}
 	if (!readers_read) {
@@ -222,8 +366,7 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 		return false;
 	}
 	*detail = xasprintf("long read sections in bh, irq or hot context: %s; "
-			    "%zu write site%s <= rcu_max_write_sites %ld", *sites,
-			    l->nwrite, lf_plural(l->nwrite), max_w);
+			    "%s", *sites, w.detail);
 	return true;
 }
 

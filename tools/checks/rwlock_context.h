@@ -33,6 +33,9 @@ char *lf_site_ctx_text(const struct lf_site_ctx *c);
 /* Is anything known of where it runs (worth a word in the text)? */
 bool lf_site_ctx_known(const struct lf_site_ctx *c);
 
+/* Does a hot entry (or the profile) reach it? */
+bool lf_site_ctx_hot(const struct lf_site_ctx *c);
+
 /*
  * Each rule sets *DETAIL (for lockfit explain) and returns whether it
  * passes.  Readers that write: pass when no read section updates shared
@@ -50,14 +53,35 @@ bool lf_rule_cold_readers(const struct lf_lock *l, const struct lf_site_ctx *ctx
 			  char **detail);
 
 /*
+ * How much the writers weigh (issue 22): with a lock_stat class that
+ * measured it, read acquisitions per write acquisition against RT_MIN
+ * (threshold RT_NAME); else at most MAX write sites (MAX_NAME), or every
+ * write site reached only from cold entries (ioctl, netlink, init:
+ * rare, however many), the exclusive lock held around all of them
+ * named.
+ */
+#include "checks/verdict.h"
+struct lf_writers {
+	enum lf_rule_state state;	/* pass or fail */
+	char *detail;
+	bool measured;		/* the lock_stat file decided */
+	bool rare;		/* passed by cold writers, not their count */
+};
+void lf_writers_judge(const struct lf_lock *l, const struct lf_analysis *a,
+		      const struct lf_site_ctx *ctx, long max, const char *max_name,
+		      long rt_min, const char *rt_name, struct lf_writers *w);
+
+/*
  * RCU: some long read section (a loop, a call of unknown length, or
- * percpu_min_read_cost) runs in bh, irq or hot context, at most
- * rcu_max_write_sites writers, readers that only read.  *SITES: the
- * long read sites in such a context, for the reason.
+ * percpu_min_read_cost) runs in bh, irq or hot context, writers few or
+ * rare (lf_writers_judge: rcu_max_write_sites,
+ * runtime_rcu_min_read_per_write), readers that only read.  *SITES: the
+ * long read sites in such a context, *WRITERS the writers' judgement,
+ * for the reason.
  */
 bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 		 const struct lf_site_ctx *ctx, bool readers_read,
-		 char **detail, char **sites);
+		 char **detail, char **sites, char **writers);
 
 /* The "context" object of a site in the report's JSON. */
 struct json_t;

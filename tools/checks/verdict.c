@@ -28,7 +28,8 @@ struct eval {
 	struct plist *long_reads, *unknown_reads;
 	struct { char **v; size_t n, cap; } cycles;
 	bool readers_read, cold, rcu;	/* rwlock_context.c's rules */
-	char *rcu_sites;
+	char *rcu_sites, *rcu_writers;
+	struct lf_writers pc_writers;	/* "percpu: few writers" */
 };
 
 const char *lf_verdict_name(enum lf_verdict_kind k)
@@ -186,6 +187,7 @@ static bool rule_read_sites(struct eval *e)
 }
 
 static const char *taken_word(const char *mode);
+static char *hot_reads(const struct eval *e);
 
 /* Does nested entry N of section R take lock L again? */
 static bool nests_itself(struct eval *e, const struct lf_rec *r,
@@ -361,6 +363,33 @@ static bool rule_short(struct eval *e)
 		plist_text(e->unknown_reads)));
 }
 
+/*
+ * Short readers that run hot (issue 22): the rwlock_t lets them overlap;
+ * on a lock every CPU takes (a global, a per-pool member: 6.12's
+ * struct zs_pool::migrate_lock, read for every zram I/O) a spinlock_t
+ * makes each overlap a wait.  Only a measurement shows they rarely
+ * overlap (runtime.c).
+ */
+static bool rule_overlap(struct eval *e, bool shrt)
+{
+	char *hot = e->rwlock && shrt ? hot_reads(e) : NULL;
+	struct lf_rule r = { "runtime: readers rarely overlap", LF_RULE_NA, NULL };
+
+	if (!e->rwlock || !shrt) {
+		rule_na(e, r.name, "judged only for short rwlock_t read sections");
+		return true;
+	}
+	if (!hot) {
+		rule_na(e, r.name, "no read site is known hot");
+		return true;
+	}
+	r.state = lf_runtime_overlap(e->a, e->l, &r.detail);
+	r.detail = xasprintf("read sites run hot (%s), on a lock every CPU may "
+			     "take; %s", hot, r.detail);
+	VEC_PUSH(&e->v->rules, r);
+	return r.state != LF_RULE_FAIL;
+}
+
 /* A section that ends in another function has no known length: it
  * cannot be shown short, and pairing start and stop would not tell what
  * runs in between (seq_file: the whole show loop). */
@@ -393,25 +422,61 @@ static bool rule_closed(struct eval *e)
 		"%s: how long it is held is unknown", plist_text(p)));
 }
 
+/* Few writers, or rare ones (every write site cold), or, measured,
+ * few write acquisitions per read (rwlock_context.c). */
 static bool rule_pc_writes(struct eval *e)
 {
-	long max = e->a->rules.percpu_max_write_sites;
-	bool ok = (long)e->l->nwrite <= max;
+	struct lf_writers *w = &e->pc_writers;
 
-	return rule(e, "percpu: few writers", ok, xasprintf(
-		"%zu write site%s %s percpu_max_write_sites %ld", e->l->nwrite,
-		lf_plural(e->l->nwrite), ok ? "<=" : ">", max));
+	lf_writers_judge(e->l, e->a, e->v->ctx, e->a->rules.percpu_max_write_sites,
+			 "percpu_max_write_sites",
+			 e->a->rules.runtime_percpu_min_read_per_write,
+			 "runtime_percpu_min_read_per_write", w);
+	return rule(e, "percpu: few writers", w->state == LF_RULE_PASS,
+		    xstrdup(w->detail));
+}
+
+/* A read site some hot entry (or the profile) reaches: "hot: ..." */
+static char *hot_reads(const struct eval *e)
+{
+	struct plist *p = plist_new(LIST_MAX);
+
+	for (size_t i = 0; i < e->l->sites.n; i++) {
+		const struct lf_rec *r = e->l->sites.v[i].rec;
+		const struct lf_site_ctx *c = lf_site_ctx_at(e->v->ctx, i);
+		char *t;
+
+		if (!lf_is_read(r) || !lf_site_ctx_hot(c))
+			continue;
+		t = lf_site_ctx_text(c);
+		plist_add(p, "%s:%d %s", r->file, r->line, t);
+		free(t);
+	}
+	return p->n ? xstrdup(plist_text(p)) : NULL;
 }
 
 static bool rule_pc_ratio(struct eval *e)
 {
 	long per = e->a->rules.percpu_min_read_per_write;
 	long need = per * (long)e->l->nwrite;
+	char *hot;
 	bool ok;
 
+	/* measured: "percpu: runtime read-mostly" decides */
+	if (e->pc_writers.measured) {
+		rule_na(e, "percpu: read-mostly", "measured: percpu: runtime "
+			"read-mostly decides");
+		return true;
+	}
 	if (need < 1)
 		need = 1;
 	ok = (long)e->l->nread >= need;
+	if (!ok && e->pc_writers.rare && (hot = hot_reads(e)))
+		return rule(e, "percpu: read-mostly", true, xasprintf(
+			"%zu read site%s < %ld (percpu_min_read_per_write %ld x %zu "
+			"write sites), but the writers are rare (every write site "
+			"cold) and readers run hot: %s", e->l->nread,
+			lf_plural(e->l->nread), need, per, e->l->nwrite, hot));
 	return rule(e, "percpu: read-mostly", ok, xasprintf(
 		"%zu read site%s %s %ld (percpu_min_read_per_write %ld x %zu "
 		"write site%s)", e->l->nread, lf_plural(e->l->nread),
@@ -676,6 +741,9 @@ static void keep_reasons(struct eval *e, bool recursion_ok)
 		if (!strcmp(r->name, "closed reads") ||
 		    !strcmp(r->name, "runtime: short reads"))
 			reason(e, xstrdup(r->detail));
+		if (!strcmp(r->name, "runtime: readers rarely overlap"))
+			reason(e, xasprintf("short read sections, but not a "
+					    "spinlock_t: %s", r->detail));
 		if (!strncmp(r->name, "percpu:", 7))
 			sb_printf(&sb, "%s%s", sb.len ? "; " : "", r->detail);
 	}
@@ -707,7 +775,7 @@ static void rules_context(struct eval *e)
 	e->cold = lf_rule_cold_readers(e->l, e->v->ctx, &detail);
 	rule(e, "cold readers", e->cold, detail);
 	e->rcu = lf_rule_rcu(e->l, e->a, e->v->ctx, e->readers_read,
-			     &detail, &sites);
+			     &detail, &sites, &e->rcu_writers);
 	rule(e, "rcu", e->rcu, detail);
 	e->rcu_sites = sites;
 }
@@ -741,6 +809,11 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 	} else if (e->rwlock && shrt && closed) {
 		v->kind = LF_V_SPINLOCK;
 		reason(e, xstrdup(rule_detail(e, "short reads")));
+		/* hot readers: what showed they rarely overlap */
+		for (size_t i = 0; i < v->rules.n; i++)
+			if (!strcmp(v->rules.v[i].name, "runtime: readers rarely "
+				    "overlap") && v->rules.v[i].state == LF_RULE_PASS)
+				reason(e, xstrdup(v->rules.v[i].detail));
 		reason(e, xstrdup("no recursive read, no lock-order cycle through "
 				  "a read acquisition"));
 		writes_reason(e);
@@ -761,9 +834,8 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 		reason(e, xasprintf("convert the readers to RCU and the writers to "
 				    "spinlock_t: long read sections run in bh, irq "
 				    "or hot context at %s, and the writers are few "
-				    "(%zu write site%s); no automatic patch",
-				    e->rcu_sites, e->l->nwrite,
-				    lf_plural(e->l->nwrite)));
+				    "or rare (%s); no automatic patch",
+				    e->rcu_sites, e->rcu_writers));
 		reason(e, xstrdup(rule_detail(e, "short reads")));
 	} else if (rec && percpu) {
 		v->kind = LF_V_PERCPU;
@@ -804,6 +876,7 @@ void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a)
 	if (e.rwlock)
 		shrt &= rule_runtime(&e, "runtime: short reads", lf_runtime_short);
 	closed = rule_closed(&e);
+	shrt &= rule_overlap(&e, shrt && closed);
 	percpu = rules_percpu(&e);
 	rules_context(&e);
 	decide(&e, id, reads, rec, order, shrt, closed, percpu);

@@ -84,12 +84,19 @@ static char *entry_key(const char *entry, int arg)
 static void index_entries(struct lf_rules *r, const struct lfr_tables *t)
 {
 	r->entries = strmap_new();
+	r->functions = strmap_new();
 	for (size_t i = 0; i < t->entries.n; i++) {
 		const struct lfr_entry *e = &t->entries.v[i];
 		char *key;
 
 		if (!strcmp(e->kind, "macro")) {
 			VEC_PUSH(&r->macros, e);
+			continue;
+		}
+		if (!strcmp(e->kind, "call") && e->name[strlen(e->name) - 1] == '*')
+			VEC_PUSH(&r->call_families, e);
+		if (!strcmp(e->kind, "function")) {
+			strmap_put(r->functions, e->name, (void *)e);
 			continue;
 		}
 		key = entry_key(e->name, strcmp(e->kind, "call") ? -1 : atoi(e->arg));
@@ -105,7 +112,21 @@ const struct lfr_entry *lf_rules_entry(const struct lf_rules *r,
 	const struct lfr_entry *e = strmap_get(r->entries, key);
 
 	free(key);
+	/* register_trace_sched_wakeup: the row register_trace_* */
+	for (size_t i = 0; !e && i < r->call_families.n; i++) {
+		const struct lfr_entry *f = r->call_families.v[i];
+		size_t n = strlen(f->name) - 1;
+
+		if (atoi(f->arg) == arg && !strncmp(f->name, entry, n) && entry[n])
+			e = f;
+	}
 	return e;
+}
+
+const struct lfr_entry *lf_rules_function(const struct lf_rules *r,
+					  const char *function)
+{
+	return strmap_get(r->functions, lf_fn_basename(function));
 }
 
 const struct lfr_entry *lf_rules_macro(const struct lf_rules *r,
@@ -147,6 +168,8 @@ void lf_rules_load(struct lf_rules *r)
 	index_rewrites(r, &t);
 	r->lockclasses.v = t.lockclasses.v;
 	r->lockclasses.n = t.lockclasses.n;
+	r->lockcosts.v = t.lockcosts.v;
+	r->lockcosts.n = t.lockcosts.n;
 	r->hot = strmap_new();
 	for (size_t i = 0; i < t.hot.n; i++)
 		strmap_put(r->hot, t.hot.v[i], r);
@@ -207,4 +230,13 @@ bool lf_rules_has_api(const struct lf_rules *r, const char *cls, const char *api
 
 	free(key);
 	return found;
+}
+
+const struct lfr_lockcost *lf_rules_lockcost(const struct lf_rules *r,
+					     const char *type)
+{
+	for (size_t i = 0; i < r->lockcosts.n; i++)
+		if (!strcmp(r->lockcosts.v[i].type, type))
+			return &r->lockcosts.v[i];
+	return NULL;
 }

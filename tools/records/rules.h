@@ -27,10 +27,15 @@ struct lf_rules {
 	struct strmap *rewritten;	/* "kind api": a call row that rewrites it */
 	/* lockclasses.tbl: lockdep class names that are no init expression */
 	struct { const struct lfr_lockclass *v; size_t n; } lockclasses;
+	/* lockcosts.tbl: per lock type, table order */
+	struct { const struct lfr_lockcost *v; size_t n; } lockcosts;
 	/* entrypoints.tbl: slots, calls, sections by lf_rules_entry()'s key;
-	 * the macro rows in table order */
+	 * the macro rows in table order; the call rows that name a family
+	 * (register_trace_*); the function rows by name */
 	struct strmap *entries;
 	struct { const struct lfr_entry **v; size_t n, cap; } macros;
+	struct { const struct lfr_entry **v; size_t n, cap; } call_families;
+	struct strmap *functions;
 };
 
 /* The thresholds the plugin was built with (tools/records/rules.gen.c). */
@@ -78,6 +83,16 @@ const struct lfr_entry *lf_rules_entry(const struct lf_rules *r,
  * (SYSCALL_DEFINE for __do_sys_read), or NULL. */
 const struct lfr_entry *lf_rules_macro(const struct lf_rules *r,
 				       const char *function);
+
+/* The function row of FUNCTION (start_secondary, entered from assembly;
+ * queued_spin_lock_slowpath, called only by the lock primitives), or
+ * NULL. */
+const struct lfr_entry *lf_rules_function(const struct lf_rules *r,
+					  const char *function);
+
+/* The lockcosts.tbl row of TYPE ("rwlock_t"), or NULL. */
+const struct lfr_lockcost *lf_rules_lockcost(const struct lf_rules *r,
+					     const char *type);
 
 /* Why struct NAME must not grow (bitlocks.tbl), NULL if it may. */
 const char *lf_rules_nogrow(const struct lf_rules *r, const char *name);
