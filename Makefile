@@ -62,9 +62,9 @@ tools/lockfit: $(TOOL_SRCS) $(TOOL_HDRS)
 cocci: $(wildcard cocci/templates/*) $(RULES) $(GEN_RULES)
 	scripts/gen-cocci
 
-$(GEN_RULES): rules/gen-rules.c rules/reader.c rules/reader.h
+$(GEN_RULES): rules/gen-rules.c rules/reader.c rules/reader.h tools/lib/readfile.c tools/lib/readfile.h
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -o $@ rules/gen-rules.c rules/reader.c
+	$(CC) $(HOST_CFLAGS) -o $@ rules/gen-rules.c rules/reader.c tools/lib/readfile.c
 
 plugin/rules.gen.c: $(RULES) $(GEN_RULES)
 	$(GEN_RULES) plugin rules > $@.tmp

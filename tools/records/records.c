@@ -387,11 +387,13 @@ static bool is_record_file(const char *dir, const char *name)
 	char *path;
 	bool ok;
 
-	/* The plugin's temporary names end in ".tmp": never complete. */
+	/* The plugin's temporary names end in ".tmp": never complete.  One
+	 * that is not a regular file is listed, for lf_read_file() to
+	 * refuse: skipped, its units would go unseen. */
 	if (n <= 4 || strcmp(name + n - 4, ".lfr"))
 		return false;
 	path = xasprintf("%s/%s", dir, name);
-	ok = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	ok = stat(path, &st) == 0;
 	free(path);
 	return ok;
 }
