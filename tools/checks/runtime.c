@@ -301,25 +301,40 @@ static struct lf_rt_lock *evidence(struct lf_runtime *rt, const char *lock,
 	return e;
 }
 
+/* *SUM += V for class C of the file at PATH; a sum past
+ * LF_LS_MAX_COUNT (or a time total past LLONG_MAX) is refused there. */
+static void add_count(unsigned long long *sum, unsigned long long v,
+		      const char *path, const struct lf_lsclass *c)
+{
+	if (__builtin_add_overflow(*sum, v, sum) || *sum > LF_LS_MAX_COUNT)
+		lf_die("%s:%d: %s: the counts of its lock summed over its "
+		       "classes exceed %llu", path, c->line, c->name,
+		       LF_LS_MAX_COUNT);
+}
+
 static void add_side(const struct lf_lsside *s, unsigned long long *acq,
-		     long long *total, long long *max, unsigned long long *cont)
+		     long long *total, long long *max, unsigned long long *cont,
+		     const char *path, const struct lf_lsclass *c)
 {
 	if (!s->present)
 		return;
-	*acq += s->acquisitions;
-	*total += s->hold_total;
+	add_count(acq, s->acquisitions, path, c);
+	if (__builtin_add_overflow(*total, s->hold_total, total))
+		lf_die("%s:%d: %s: the hold time of its lock summed over its "
+		       "classes overflows", path, c->line, c->name);
 	if (s->hold_max > *max)
 		*max = s->hold_max;
-	*cont += s->contentions;
+	add_count(cont, s->contentions, path, c);
 }
 
-static void sum(struct lf_rt_lock *e, const struct lf_lsclass *c)
+static void sum(struct lf_rt_lock *e, const struct lf_lsclass *c,
+		const char *path)
 {
 	VEC_PUSH(&e->classes, c);
 	add_side(&c->write, &e->write_acq, &e->write_hold_total,
-		 &e->write_hold_max, &e->contentions);
+		 &e->write_hold_max, &e->contentions, path, c);
 	add_side(&c->read, &e->read_acq, &e->read_hold_total,
-		 &e->read_hold_max, &e->contentions);
+		 &e->read_hold_max, &e->contentions, path, c);
 	/* one class: the file's own averages; several: from the totals,
 	 * cut to the file's 10 ns as lockdep_proc.c cuts them */
 	if (e->classes.n == 1) {
@@ -356,7 +371,7 @@ void lf_runtime_map(struct lf_runtime *rt, const struct lf_analysis *a)
 			continue;
 		rt->mapped++;
 		sum(evidence(rt, lf_intern(rc.lock), lf_lock_find(&a->locks, rc.lock)),
-		    rc.c);
+		    rc.c, rt->ls.path);
 	}
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
 		const struct lf_lock *l = a->locks.locks.v[i];
@@ -405,8 +420,8 @@ enum lf_rule_state lf_runtime_ratio(const struct lf_analysis *a,
 		return LF_RULE_NA;
 	}
 	/* no write at all is read-mostly whatever the threshold */
-	ok = e->read_acq >= (unsigned long long)min * e->write_acq &&
-	     e->read_acq > 0;
+	ok = e->read_acq > 0 &&
+	     (min <= 0 || e->write_acq <= e->read_acq / (unsigned long long)min);
 	*detail = xasprintf("measured %llu read and %llu write acquisitions: "
 			    "%s runtime_percpu_min_read_per_write %ld per write",
 			    e->read_acq, e->write_acq, ok ? "at least" : "fewer than",
