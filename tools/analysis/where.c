@@ -219,17 +219,35 @@ const struct lf_entries *lf_entries_of(const struct lf_callgraph *g,
 	return l ? l : &no_entries;
 }
 
-/* "via -> ... -> FN" from the parents the walk left. */
+/* "via -> ... -> FN" from the parents the walk left: the nearest
+ * CHAIN_SHOWN callers, and the entry's function above them.  A longer
+ * chain in full would cost its length for every function on it. */
+#define CHAIN_SHOWN 8
+
 static char *chain(const struct lf_callgraph *g, const char *fn)
 {
 	const struct lf_reach *r = pairmap_get(g->reach, fn, NULL);
-	char *s = xstrdup(lf_fn_basename(fn));
+	const char *hop[CHAIN_SHOWN + 1];
+	struct strbuf sb = { 0 };
+	int n = 0, depth = r ? r->depth : 0;
 
-	while (r && r->parent) {
-		s = xasprintf("%s -> %s", lf_fn_basename(r->parent), s);
+	hop[n++] = fn;
+	while (r && r->parent && n <= CHAIN_SHOWN) {
+		hop[n++] = r->parent;
 		r = pairmap_get(g->reach, r->parent, NULL);
 	}
-	return s;
+	/* hop[n - 1] is depth - n + 1 calls below the entry's function */
+	if (r && r->parent) {
+		int left = depth - n;
+
+		sb_printf(&sb, "%s -> ", lf_fn_basename(r->from->via));
+		if (left > 0)
+			sb_printf(&sb, "... (%d function%s) -> ", left,
+				  lf_plural(left));
+	}
+	while (n--)
+		sb_printf(&sb, "%s%s", lf_fn_basename(hop[n]), n ? " -> " : "");
+	return sb_take(&sb);
 }
 
 bool lf_where_in(const struct lf_callgraph *g, const char *function,

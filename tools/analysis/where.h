@@ -36,7 +36,8 @@ struct lf_where {
 				 * "hotpath" (rules/hotpaths.tbl) */
 	const char *bound_at;	/* a binding's "file:line" (by VAR or FN),
 				 * NULL for a macro or hot path */
-	const char *chain;	/* "via -> ... -> function" */
+	const char *chain;	/* "via -> ... -> function": the nearest 8
+				 * callers, the others counted */
 };
 
 const char *lf_temp_name(enum lf_temp t);	/* "hot", "cold", "unknown" */
