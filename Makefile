@@ -85,7 +85,8 @@ plugin/lockfit.so: $(PLUGIN_OBJS)
 # first report; testsuite/fuzz/run sets the sanitizers' exit statuses.
 FUZZ_TOOL   := build/fuzz/lockfit
 FUZZ_CFLAGS := $(TOOL_CFLAGS) -O1 -fno-omit-frame-pointer \
-	-fsanitize=address,undefined -fno-sanitize-recover=undefined
+	-fsanitize=address,undefined,float-cast-overflow \
+	-fno-sanitize-recover=undefined,float-cast-overflow
 N    ?= 10000
 SEED ?= 1
 J    ?= 0
