@@ -88,7 +88,17 @@ void lf_esc_text(struct strbuf *sb, const char *s)
 
 	while (*p) {
 		uint32_t c;
-		size_t n = utf8_len(p, &c);
+		size_t n = 0;
+
+		/* a run of printable ASCII at once */
+		while (p[n] >= 0x20 && p[n] < 0x7f && p[n] != '\\')
+			n++;
+		if (n) {
+			sb_printf(sb, "%.*s", (int)n, (const char *)p);
+			p += n;
+			continue;
+		}
+		n = utf8_len(p, &c);
 
 		if (!n || is_control(c)) {
 			/* every byte of it, so nothing is lost */
