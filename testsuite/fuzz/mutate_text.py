@@ -134,7 +134,9 @@ def profile_mutate(rng, rows):
 					(b"%" if words[nums[0]].endswith(b"%") else b"")
 			rows[i] = b" ".join(words)
 		elif how == 1 and rows:
-			rows[i:i] = [rows[i]] * rng.choice([2, 1000, 20000])
+			# at most about 4 MB of copies
+			n = rng.choice([2, 1000, 20000])
+			rows[i:i] = [rows[i]] * min(n, (4 << 20) // (len(rows[i]) + 1))
 		elif how == 2 and rows:
 			rows[i] = rows[i].replace(b"cmd", rng.choice(NAMES).replace(b" ", b"_"))
 		elif how == 3:
