@@ -70,9 +70,9 @@ tools/lockfit: $(TOOL_SRCS) $(TOOL_HDRS)
 cocci: $(wildcard cocci/templates/*) $(RULES) $(GEN_RULES)
 	scripts/gen-cocci
 
-$(GEN_RULES): rules/gen-rules.c rules/reader.c rules/reader.h
+$(GEN_RULES): rules/gen-rules.c rules/reader.c rules/reader.h tools/lib/readfile.c tools/lib/readfile.h
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -o $@ rules/gen-rules.c rules/reader.c
+	$(CC) $(HOST_CFLAGS) -o $@ rules/gen-rules.c rules/reader.c tools/lib/readfile.c
 
 plugin/rules.gen.c: $(RULES) $(GEN_RULES)
 	$(GEN_RULES) plugin rules > $@.tmp
@@ -93,7 +93,8 @@ plugin/lockfit.so: $(PLUGIN_OBJS)
 # first report; testsuite/fuzz/run sets the sanitizers' exit statuses.
 FUZZ_TOOL   := build/fuzz/lockfit
 FUZZ_CFLAGS := $(TOOL_CFLAGS) -O1 -fno-omit-frame-pointer \
-	-fsanitize=address,undefined -fno-sanitize-recover=undefined
+	-fsanitize=address,undefined,float-cast-overflow \
+	-fno-sanitize-recover=undefined,float-cast-overflow
 N    ?= 10000
 SEED ?= 1
 J    ?= 0

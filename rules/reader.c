@@ -4,7 +4,8 @@
  *
  * Plain C with no dependency on either binary: build/gen-rules and
  * tools/lockfit both link it.  Lines are read whole whatever their length
- * (a line cut in two would make a row of a comment's tail), a NUL byte is
+ * (a line cut in two would make a row of a comment's tail), a table is a
+ * regular file of bounded size (lf_read_bounded), a NUL byte is
  * refused (it would hide the rest of the line), and a row is never
  * silently replaced by a later one.
  */
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "reader.h"
+#include "../tools/lib/readfile.h"
 
 const struct lfr_threshold_info lfr_threshold_info[LFR_T_COUNT] = {
 #define X(name, who, min, max) { #name, who, min, max },
@@ -38,10 +40,9 @@ static const char execs[] = LFR_EXECS(STR) " -";
 struct table {
 	struct lfr_tables *t;
 	lfr_die_fn die;
-	FILE *f;
 	char *path;
-	char *line;
-	size_t cap;
+	char *text;		/* the whole table (lf_read_bounded) */
+	size_t len, pos;	/* its length; where the next line starts */
 	int lineno;
 	const char *last;	/* the previous row's key, for order */
 	char **keys;		/* every key so far, for duplicates */
@@ -103,19 +104,19 @@ int lfr_has(const char *list, const char *token)
 /* The next line without its newline; NULL at the end. */
 static char *next_line(struct table *tb)
 {
-	ssize_t n = getline(&tb->line, &tb->cap, tb->f);
+	char *line = tb->text + tb->pos, *nl;
+	size_t n;
 
-	if (n < 0) {
-		if (ferror(tb->f))
-			tb->die("cannot read %s: %s", tb->path, strerror(errno));
+	if (tb->pos == tb->len)
 		return NULL;
-	}
+	nl = memchr(line, '\n', tb->len - tb->pos);
+	n = nl ? (size_t)(nl - line) : tb->len - tb->pos;
 	tb->lineno++;
-	if (memchr(tb->line, 0, n))
+	if (memchr(line, 0, n))
 		tb->die("%s:%d: NUL byte in the line", tb->path, tb->lineno);
-	if (n && tb->line[n - 1] == '\n')
-		tb->line[n - 1] = 0;
-	return tb->line;
+	line[n] = 0;
+	tb->pos += n + (nl != NULL);
+	return line;
 }
 
 static int blank_or_comment(const char *line)
@@ -1009,20 +1010,19 @@ void lfr_read(struct lfr_tables *t, const char *dir, lfr_die_fn die)
 		char *line;
 
 		tb.path = lfr_path(dir, tables[i].file);
-		tb.f = fopen(tb.path, "r");
-		if (!tb.f)
+		tb.text = lf_read_bounded(tb.path, &tb.len);
+		if (!tb.text)
 			die("cannot read %s: %s (set LOCKFIT_RULES to the rules directory)",
-			    tb.path, strerror(errno));
+			    tb.path, lf_read_strerror(errno));
 		while ((line = next_line(&tb)))
 			if (!blank_or_comment(line))
 				tables[i].row(&tb, line);
-		fclose(tb.f);
 		if (tables[i].end)
 			tables[i].end(&tb);
 		for (size_t k = 0; k < tb.nkeys; k++)
 			free(tb.keys[k]);
 		free(tb.keys);
-		free(tb.line);
+		free(tb.text);
 		free(tb.path);
 	}
 }

@@ -8,18 +8,19 @@
 #                                    check-deb): not in make check's list
 #
 # Needs: g++ and GCC's plugin headers for the plugin, libjansson for JSON,
-# jq and python3-jsonschema for the tests, coccinelle and sparse for the
-# rewrite patches, and linux-source-6.1 plus kbuild's tools for the real
-# kernel tests (scripts/kernel-tree.sh), ccache and distcc for the
-# records-in-objects tests (a cache hit and a distcc compile must bring the
-# records).  --vm: qemu-system-x86 and busybox-static for scripts/vm.sh,
-# libc6-dev for its static lfvm-bench.
+# jq, python3-jsonschema and time (make fuzz: each run's peak memory) for
+# the tests, coccinelle and sparse for the rewrite patches, and
+# linux-source-6.1 plus kbuild's tools for the real kernel tests
+# (scripts/kernel-tree.sh), ccache and distcc for the records-in-objects
+# tests (a cache hit and a distcc compile must bring the records).  --vm:
+# qemu-system-x86 and busybox-static for scripts/vm.sh, libc6-dev for its
+# static lfvm-bench.
 set -eu
 
 gccver=$(gcc -dumpversion 2>/dev/null | cut -d. -f1)
 packages=(
 	make gcc g++ "gcc-${gccver:-12}-plugin-dev" libjansson-dev pkg-config
-	jq python3 python3-jsonschema
+	jq python3 python3-jsonschema time
 	coccinelle sparse
 	linux-source-6.1 flex bison bc libelf-dev libssl-dev cpio kmod xz-utils
 	ccache distcc

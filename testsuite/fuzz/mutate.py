@@ -1,7 +1,8 @@
 """mutate.py - structure-aware mutations of lockfit record sets (used by run).
 
 make_case(rng, seeds) returns a case: {"files": {name: bytes}, "baseline":
-bytes, "lock": str for explain, "must_fail": why the record set is bad
+bytes, "lock": str for explain, "lock_stat" and "profile": bytes or None
+(mutate_text.py), "must_fail": why the record set is bad
 for certain (an unreadable line, no tu record last, wrong counts, no .lfr
 file, a duplicate key), or None, and for some cases "kbuild": a kbuild
 output directory holding the same records in objects, its lists mutated
@@ -11,6 +12,7 @@ seed and the case number.
 import json
 
 import kbuild
+import mutate_text
 
 KINDS = ["section", "release_only", "lock_arg", "lock_wrapper", "arch_spin",
 	 "needs_atomic", "calls", "unknown", "tu"]
@@ -368,7 +370,24 @@ def make_case(rng, seeds, baseline):
 			and (str(r.get("class")) in decided or rng.random() < 0.1)})
 	lock = rng.choice(locks) if locks and rng.random() < 0.85 else \
 		rand_str(rng, rng.choice(c.locks))
+	# the text inputs beside the records, each in half of the cases
+	lock_stat = profile = None
+	if rng.random() < 0.5:
+		lock_stat = mutate_text.seed_lock_stat()
+		if rng.random() < 0.85:
+			lock_stat = mutate_text.lock_stat_mutate(rng, lock_stat)
+		if rng.random() < 0.2:
+			lock_stat = c.bytes_mutate(lock_stat)
+	if rng.random() < 0.5:
+		fns = sorted({r["function"].split(":")[-1].encode("utf-8", "surrogatepass")
+			      for recs in files.values() for r in recs if isinstance(r, dict)
+			      and isinstance(r.get("function"), str) and r["function"]
+			      and " " not in r["function"] and "\n" not in r["function"]})
+		profile = mutate_text.profile_mutate(rng, mutate_text.make_profile(rng, fns))
+		if rng.random() < 0.2:
+			profile = c.bytes_mutate(profile)
 	case = {"files": out, "baseline": base, "lock": lock,
+		"lock_stat": lock_stat, "profile": profile,
 		"must_fail": bad_reason(out)}
 	if rng.random() < 0.3:
 		case["kbuild"] = kbuild.make_dir(rng, out)

@@ -227,17 +227,39 @@ const struct lf_entries *lf_entries_of(const struct lf_callgraph *g,
 	return l ? l : &no_entries;
 }
 
-/* "via -> ... -> FN" from the parents the walk left. */
+char *lf_chain_text(const char *top, int between, const char *const *near,
+		    int n)
+{
+	struct strbuf sb = { 0 };
+
+	if (top)
+		sb_printf(&sb, "%s -> ", top);
+	if (between > 0)
+		sb_printf(&sb, "... (%d function%s) -> ", between, lf_plural(between));
+	for (int i = 0; i < n; i++)
+		sb_printf(&sb, "%s%s", near[i], i + 1 < n ? " -> " : "");
+	return sb_take(&sb);
+}
+
+/* "via -> ... -> FN" from the parents the walk left (lf_chain_text()). */
 static char *chain(const struct lf_callgraph *g, const char *fn)
 {
 	const struct lf_reach *r = pairmap_get(g->reach, fn, NULL);
-	char *s = xstrdup(lf_fn_basename(fn));
+	const char *hop[LF_CHAIN_SHOWN + 1];
+	int n = LF_CHAIN_SHOWN + 1, depth = r ? r->depth : 0;
 
-	while (r && r->parent) {
-		s = xasprintf("%s -> %s", lf_fn_basename(r->parent), s);
+	/* hop[] filled from its end: the farthest first */
+	hop[--n] = lf_fn_basename(fn);
+	while (r && r->parent && n > 0) {
+		hop[--n] = lf_fn_basename(r->parent);
 		r = pairmap_get(g->reach, r->parent, NULL);
 	}
-	return s;
+	/* cut: hop[n] is depth - (LF_CHAIN_SHOWN - n) calls below the top */
+	if (r && r->parent)
+		return lf_chain_text(lf_fn_basename(r->from->via),
+				     depth - (LF_CHAIN_SHOWN + 1 - n),
+				     hop + n, LF_CHAIN_SHOWN + 1 - n);
+	return lf_chain_text(NULL, 0, hop + n, LF_CHAIN_SHOWN + 1 - n);
 }
 
 bool lf_where_in(const struct lf_callgraph *g, const char *function,

@@ -36,7 +36,8 @@ struct lf_where {
 				 * "hotpath" (rules/hotpaths.tbl) */
 	const char *bound_at;	/* a binding's "file:line" (by VAR or FN),
 				 * NULL for a macro or hot path */
-	const char *chain;	/* "via -> ... -> function" */
+	const char *chain;	/* "via -> ... -> function": the nearest
+				 * callers, the others counted */
 };
 
 const char *lf_temp_name(enum lf_temp t);	/* "hot", "cold", "unknown" */
@@ -53,6 +54,15 @@ bool lf_where_of(const struct lf_analysis *a, const char *function,
 /* The same from the call graph alone (lf_callgraph_build() made it). */
 bool lf_where_in(const struct lf_callgraph *g, const char *function,
 		 struct lf_where *out);
+
+/* A chain of calls for a message: TOP (or NULL) and " -> ... (BETWEEN
+ * functions)" when BETWEEN > 0, then the N names of NEAR, the farthest
+ * first.  A chain is shown as its LF_CHAIN_SHOWN functions nearest the
+ * site and where it starts: in full, its length would be paid for every
+ * function on it. */
+#define LF_CHAIN_SHOWN 8
+char *lf_chain_text(const char *top, int between, const char *const *near,
+		    int n);
 
 /* One way a function is entered without a C call: its own binding
  * record, entry macro or hot path (depth 0, chain its name). */

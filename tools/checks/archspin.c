@@ -41,12 +41,21 @@ const char *lf_arch_status_name(enum lf_arch_status s)
 	return names[s];
 }
 
+/* One function of a "through" chain, and the ones before it: shared by
+ * every verdict below, so that a chain costs one node per function. */
+struct hop {
+	const char *name;
+	const struct hop *up;	/* the one before, nearer the culprit */
+	int n;			/* functions in the chain up to this one */
+};
+
 /* What the callers of one function make of it. */
 struct fn_verdict {
 	enum lf_arch_status status;
 	const struct lf_callsite *culprit;	/* flagged */
-	const char *through;	/* flagged: functions from the culprit's
-				 * callee down to this one's caller */
+	const struct hop *through;	/* flagged: functions from the
+					 * culprit's callee down to this
+					 * one's caller */
 	const struct lf_where *entry;	/* flagged by an entry, not a call */
 	/* safe: an entry with preemption off that some path up ends in,
 	 * and the functions from it down to this one's caller (NULL: its
@@ -174,9 +183,11 @@ static void through_caller(struct resolver *rs, struct fn_verdict *v,
 		v->status = LF_ARCH_FLAGGED;
 		v->culprit = up->culprit;
 		v->entry = up->entry;
-		v->through = up->through ?
-			     xasprintf("%s -> %s", up->through, name(caller)) :
-			     name(caller);
+		struct hop *h = xmalloc(sizeof(*h));
+
+		*h = (struct hop){ name(caller), up->through,
+				   up->through ? up->through->n + 1 : 1 };
+		v->through = h;
 	} else if (up->status == LF_ARCH_NEEDS_CALLER) {
 		add_stuck(v, up->stuck, up->nstuck);
 	} else if (up->atomic_entry && !v->atomic_entry) {
@@ -276,6 +287,27 @@ static const struct fn_verdict *resolve(struct resolver *rs, const char *fn,
 	return v;
 }
 
+/* "a -> b -> c" of H (lf_chain_text(): the nearest functions and the
+ * first), NULL for none. */
+static char *through_text(const struct hop *h)
+{
+	const char *near[LF_CHAIN_SHOWN];
+	int n = LF_CHAIN_SHOWN;
+	const struct hop *top;
+
+	if (!h)
+		return NULL;
+	for (top = h; n > 0 && top; top = top->up)
+		near[--n] = top->name;
+	if (!top)
+		return lf_chain_text(NULL, 0, near + n, LF_CHAIN_SHOWN - n);
+	/* more: the first one, and the count between */
+	while (top->up)
+		top = top->up;
+	return lf_chain_text(top->name, h->n - LF_CHAIN_SHOWN - 1, near,
+			     LF_CHAIN_SHOWN);
+}
+
 static char *culprit_why(const struct lf_callsite *c, const char *through)
 {
 	char *why = xasprintf("caller %s at %s:%d calls it with preemption enabled",
@@ -361,8 +393,12 @@ static char *unit_caller_why(const struct lf_callgraph *g,
 
 static char *flagged_why(const struct fn_verdict *v, const char *fn)
 {
-	return v->entry ? entry_why(v->entry, v->through, fn) :
-	       culprit_why(v->culprit, v->through);
+	char *through = through_text(v->through);
+	char *why = v->entry ? entry_why(v->entry, through, fn) :
+		    culprit_why(v->culprit, through);
+
+	free(through);
+	return why;
 }
 
 /*
@@ -382,7 +418,7 @@ static void unbalanced(struct resolver *rs, struct lf_arch_site *s,
 		s->how = v->entry ? "entered" : "caller";
 		s->culprit = v->culprit;
 		s->entry = v->entry;
-		s->through = v->through;
+		s->through = through_text(v->through);
 		why = flagged_why(v, r->function);
 		s->why = xasprintf("%s; and it turns preemption back on at line "
 				   "%d without turning it off first", why,
@@ -427,7 +463,7 @@ static void from_callers(struct resolver *rs, struct lf_arch_site *s)
 		 "entry";
 	s->culprit = v->culprit;
 	s->entry = v->entry;
-	s->through = v->through;
+	s->through = through_text(v->through);
 	s->why = v->status == LF_ARCH_SAFE ? safe_why(rs->g, s->rec->function, v) :
 		 v->status == LF_ARCH_FLAGGED ? flagged_why(v, s->rec->function) :
 		 xstrdup(v->stuck);

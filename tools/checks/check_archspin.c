@@ -310,9 +310,9 @@ static bool arch_jobs(const struct lf_analysis *a, struct strmap *decls,
 		for (size_t i = 0; i < arch->sites.n; i++)
 			if (lf_pjob_wanted(only, arch->sites.v[i].rec->lock) &&
 			    !strmap_get(done, arch->sites.v[i].rec->lock)) {
-				printf("%s (arch_spinlock_t): no flagged "
-				       "arch_spin_lock() site: no rewrite\n",
-				       lf_mail_esc(arch->sites.v[i].rec->lock));
+				lf_printf("%s (arch_spinlock_t): no flagged "
+					  "arch_spin_lock() site: no rewrite\n",
+					  arch->sites.v[i].rec->lock);
 				break;
 			}
 	return seen;

@@ -440,9 +440,8 @@ static bool bit_jobs(const struct lf_analysis *a, struct strmap *decls,
 		if (l->hot)
 			VEC_PUSH(out, bit_job(a, decls, l));
 		else if (only)
-			printf("%s (bit spinlock): not hot (%s): no rewrite\n",
-			       lf_mail_esc(l->name),
-			       l->hot_why ? lf_mail_esc(l->hot_why) : "no hot site");
+			lf_printf("%s (bit spinlock): not hot (%s): no rewrite\n",
+				  l->name, l->hot_why ? l->hot_why : "no hot site");
 	}
 	return seen;
 }

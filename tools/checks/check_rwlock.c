@@ -601,12 +601,12 @@ static void say_no(const struct lf_lock *l)
 {
 	const struct lf_verdict *v = l->verdict;
 
-	printf("%s (%s): verdict %s: %s\n", lf_mail_esc(l->name),
-	       lf_mail_esc(lf_lock_type(l)), lf_verdict_name(v->kind),
-	       v->kind == LF_V_RCU ? "advice, no automatic patch: RCU readers "
-	       "and spinlock_t writers are a rewrite by hand" : "no rewrite");
+	lf_printf("%s (%s): verdict %s: %s\n", l->name,
+		  lf_lock_type(l), lf_verdict_name(v->kind),
+		  v->kind == LF_V_RCU ? "advice, no automatic patch: RCU readers "
+		  "and spinlock_t writers are a rewrite by hand" : "no rewrite");
 	for (size_t i = 0; i < v->reasons.n; i++)
-		printf("  - %s\n", lf_mail_esc(v->reasons.v[i]));
+		lf_printf("  - %s\n", v->reasons.v[i]);
 }
 
 static bool verdict_jobs(const struct lf_analysis *a, struct strmap *decls,

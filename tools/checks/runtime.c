@@ -39,18 +39,29 @@ struct cand {
 	const char *tag;	/* member: "sock"; else NULL */
 };
 
+/* How many candidates a variable name names (names_tag()), and one. */
+struct tagged {
+	size_t hits;
+	const char *hit;
+};
+
 struct cands {
 	struct cand *v;
 	size_t n, cap;
+	/* made on the first pick(): a class file names the same candidates
+	 * again and again (100k "&p->lock#N" over 40k struct members) */
+	struct strmap *bytag;	/* variable name -> struct tagged */
+	const char *listed;	/* "a, b, c and N more" */
 };
 
 struct idx {
 	struct strmap *names;	/* "tasklist_lock" -> struct cands */
 	struct strmap *paths;	/* "sk_callback_lock", "a.b" -> struct cands */
+	struct pairmap *added;	/* (key, lock) of either map: once each */
 };
 
-static void add_cand(struct strmap *m, const char *key, const char *lock,
-		     const char *tag)
+static void add_cand(struct idx *ix, struct strmap *m, const char *key,
+		     const char *lock, const char *tag)
 {
 	struct cands *cs = strmap_get(m, key);
 	struct cand c = { lock, tag };
@@ -59,10 +70,8 @@ static void add_cand(struct strmap *m, const char *key, const char *lock,
 		cs = xcalloc(1, sizeof(*cs));
 		strmap_put(m, key, cs);
 	}
-	for (size_t i = 0; i < cs->n; i++)
-		if (cs->v[i].lock == lock)
-			return;
-	VEC_PUSH(cs, c);
+	if (pairmap_add(ix->added, key, lock, cs))
+		VEC_PUSH(cs, c);
 }
 
 /* "struct sock::sk_callback_lock" -> "sk_callback_lock" with tag
@@ -80,7 +89,7 @@ static void index_lock(struct idx *ix, const char *lock, const char *kind)
 
 		name = name ? name + 1 : lock;
 		name += strspn(name, "*");
-		add_cand(ix->names, lf_intern(name), lock, NULL);
+		add_cand(ix, ix->names, lf_intern(name), lock, NULL);
 		return;
 	}
 	if (strcmp(kind, "member") || !(sep = strstr(lock, "::")))
@@ -89,7 +98,7 @@ static void index_lock(struct idx *ix, const char *lock, const char *kind)
 	if (!sp || sp > sep)
 		sp = lock + strspn(lock, "*") - 1;
 	tag = xasprintf("%.*s", (int)(sep - sp - 1), sp + 1);
-	add_cand(ix->paths, lf_intern(sep + 2), lock, lf_intern(tag));
+	add_cand(ix, ix->paths, lf_intern(sep + 2), lock, lf_intern(tag));
 	free(tag);
 }
 
@@ -97,6 +106,7 @@ static void build_index(struct idx *ix, const struct lf_analysis *a)
 {
 	ix->names = strmap_new();
 	ix->paths = strmap_new();
+	ix->added = pairmap_new();
 	for (size_t i = 0; i < a->recs.recs.n; i++) {
 		const struct lf_rec *r = &a->recs.recs.v[i];
 
@@ -159,39 +169,50 @@ static const char *table_lock(const struct lf_analysis *a, const char *base)
 	return NULL;
 }
 
-/* Is VAR the struct's name, or its last word ("slots" for
- * z3fold_buddy_slots)? */
-static bool names_tag(const char *tag, const char *var)
-{
-	size_t t = strlen(tag), v = strlen(var);
-
-	return !strcmp(tag, var) ||
-	       (t > v && tag[t - v - 1] == '_' && !strcmp(tag + t - v, var));
-}
-
-/* Several: the one VAR names, else "ambiguous: a, b or c".  OBJECT: VAR
- * is an object ("(module_notify_list).rwsem"), not a pointer: its name
- * says nothing of its type, so even one candidate must be named. */
-static const char *pick(const struct cands *cs, const char *var, bool object,
-			struct lf_rt_class *rc)
+/* CS's candidates by the variable names that name them: a struct's
+ * tag, or a part of it after a '_' ("slots" and "buddy_slots" for
+ * z3fold_buddy_slots); and its list for messages. */
+static void index_cands(struct cands *cs)
 {
 	struct plist *p = plist_new(3);
-	const char *hit = NULL;
-	size_t hits = 0;
+
+	cs->bytag = strmap_new();
+	for (size_t i = 0; i < cs->n; i++) {
+		const char *tag = cs->v[i].tag;
+
+		plist_add(p, "%s", cs->v[i].lock);
+		for (const char *s = tag; s && *s; s = strchr(s, '_') ? strchr(s, '_') + 1 : NULL) {
+			struct tagged *t = strmap_get(cs->bytag, s);
+
+			if (!t) {
+				t = xcalloc(1, sizeof(*t));
+				strmap_put(cs->bytag, s, t);
+			}
+			t->hits++;
+			t->hit = cs->v[i].lock;
+		}
+	}
+	cs->listed = xstrdup(plist_text(p));
+}
+
+/* Several: the one VAR names (the struct's tag, or its last words after
+ * a '_'), else "ambiguous: a, b or c".  OBJECT: VAR is an object
+ * ("(module_notify_list).rwsem"), not a pointer: its name says nothing
+ * of its type, so even one candidate must be named. */
+static const char *pick(struct cands *cs, const char *var, bool object,
+			struct lf_rt_class *rc)
+{
+	const struct tagged *t;
 
 	if (cs->n == 1 && !object)
 		return cs->v[0].lock;
-	for (size_t i = 0; i < cs->n; i++) {
-		plist_add(p, "%s", cs->v[i].lock);
-		if (var && cs->v[i].tag && names_tag(cs->v[i].tag, var)) {
-			hit = cs->v[i].lock;
-			hits++;
-		}
-	}
-	if (hits == 1)
-		return hit;
+	if (!cs->bytag)
+		index_cands(cs);
+	t = var ? strmap_get(cs->bytag, var) : NULL;
+	if (t && t->hits == 1)
+		return t->hit;
 	rc->ambiguous = cs->n > 1;
-	rc->how = cs->n > 1 ? xasprintf("ambiguous: %s", plist_text(p)) :
+	rc->how = cs->n > 1 ? xasprintf("ambiguous: %s", cs->listed) :
 		  xasprintf("the member of an object whose type the records do "
 			    "not give (only %s has it)", cs->v[0].lock);
 	return NULL;
@@ -258,7 +279,7 @@ static void map_class(struct lf_runtime *rt, const struct lf_analysis *a,
 {
 	bool trunc;
 	char *base = class_base(rc->c->name, &trunc), *var, *path;
-	const struct cands *cs;
+	struct cands *cs;
 	bool object;
 
 	if ((rc->lock = table_lock(a, base))) {
@@ -301,25 +322,40 @@ static struct lf_rt_lock *evidence(struct lf_runtime *rt, const char *lock,
 	return e;
 }
 
+/* *SUM += V for class C of the file at PATH; a sum past
+ * LF_LS_MAX_COUNT (or a time total past LLONG_MAX) is refused there. */
+static void add_count(unsigned long long *sum, unsigned long long v,
+		      const char *path, const struct lf_lsclass *c)
+{
+	if (__builtin_add_overflow(*sum, v, sum) || *sum > LF_LS_MAX_COUNT)
+		lf_die("%s:%d: %s: the counts of its lock summed over its "
+		       "classes exceed %llu", path, c->line, c->name,
+		       LF_LS_MAX_COUNT);
+}
+
 static void add_side(const struct lf_lsside *s, unsigned long long *acq,
-		     long long *total, long long *max, unsigned long long *cont)
+		     long long *total, long long *max, unsigned long long *cont,
+		     const char *path, const struct lf_lsclass *c)
 {
 	if (!s->present)
 		return;
-	*acq += s->acquisitions;
-	*total += s->hold_total;
+	add_count(acq, s->acquisitions, path, c);
+	if (__builtin_add_overflow(*total, s->hold_total, total))
+		lf_die("%s:%d: %s: the hold time of its lock summed over its "
+		       "classes overflows", path, c->line, c->name);
 	if (s->hold_max > *max)
 		*max = s->hold_max;
-	*cont += s->contentions;
+	add_count(cont, s->contentions, path, c);
 }
 
-static void sum(struct lf_rt_lock *e, const struct lf_lsclass *c)
+static void sum(struct lf_rt_lock *e, const struct lf_lsclass *c,
+		const char *path)
 {
 	VEC_PUSH(&e->classes, c);
 	add_side(&c->write, &e->write_acq, &e->write_hold_total,
-		 &e->write_hold_max, &e->contentions);
+		 &e->write_hold_max, &e->contentions, path, c);
 	add_side(&c->read, &e->read_acq, &e->read_hold_total,
-		 &e->read_hold_max, &e->contentions);
+		 &e->read_hold_max, &e->contentions, path, c);
 	/* one class: the file's own averages; several: from the totals,
 	 * cut to the file's 10 ns as lockdep_proc.c cuts them */
 	if (e->classes.n == 1) {
@@ -356,7 +392,7 @@ void lf_runtime_map(struct lf_runtime *rt, const struct lf_analysis *a)
 			continue;
 		rt->mapped++;
 		sum(evidence(rt, lf_intern(rc.lock), lf_lock_find(&a->locks, rc.lock)),
-		    rc.c);
+		    rc.c, rt->ls.path);
 	}
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
 		const struct lf_lock *l = a->locks.locks.v[i];
@@ -405,8 +441,8 @@ enum lf_rule_state lf_runtime_ratio(const struct lf_analysis *a,
 		return LF_RULE_NA;
 	}
 	/* no write at all is read-mostly whatever the threshold */
-	ok = e->read_acq >= (unsigned long long)min * e->write_acq &&
-	     e->read_acq > 0;
+	ok = e->read_acq > 0 &&
+	     (min <= 0 || e->write_acq <= e->read_acq / (unsigned long long)min);
 	*detail = xasprintf("measured %llu read and %llu write acquisitions: "
 			    "%s runtime_percpu_min_read_per_write %ld per write",
 			    e->read_acq, e->write_acq, ok ? "at least" : "fewer than",

@@ -795,11 +795,14 @@ static void members(struct lf_index *ix, struct lf_strv *access,
 	free(jobs);
 }
 
-/* PATH resolved as far as it exists, the rest appended: where a
- * directory not made yet would be. */
+/* PATH resolved as far as it exists, the rest appended with its "."
+ * and ".." taken as mkdir -p takes them: where a directory not made yet
+ * would be ("DIR/missing/../tree/c" is DIR/tree/c). */
 static char *real_prefix(const char *path)
 {
-	char *p = xstrdup(path), *r, *slash;
+	char *p = xstrdup(path), *r, *slash, *save = NULL;
+	struct strbuf sb = { 0 };
+	size_t n;
 
 	while (!(r = realpath(*p ? p : ".", NULL))) {
 		slash = strrchr(p, '/');
@@ -813,15 +816,23 @@ static char *real_prefix(const char *path)
 			break;
 		}
 	}
-	{
-		size_t n = strlen(p);
-		char *full = xasprintf("%s%s%s", r, n || *path == '/' ? "" : "/",
-				       path + n);
-
-		free(r);
-		free(p);
-		return full;
+	n = strlen(p);
+	sb_printf(&sb, "%s", strcmp(r, "/") ? r : "");
+	free(r);
+	free(p);
+	p = xstrdup(path + n);
+	for (char *c = strtok_r(p, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
+		if (!strcmp(c, ".."))
+			sb.len = (slash = strrchr(sb_str(&sb), '/')) ? (size_t)(slash - sb.s) : 0;
+		else if (strcmp(c, "."))
+			sb_printf(&sb, "/%s", c);
+		if (sb.s)
+			sb.s[sb.len] = 0;
 	}
+	free(p);
+	if (!sb.len)
+		sb_printf(&sb, "/");
+	return sb_take(&sb);
 }
 
 void lf_index_build(struct lf_index *ix)

@@ -46,6 +46,10 @@ static char *script(const char *path)
 	return sb_take(&sb);
 }
 
+/* The first words of a cache entry, and part of its key: entries of
+ * another format simply miss. */
+#define CACHE_MAGIC "lockfit-index-cache 2"
+
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
 	const unsigned char *s = p;
@@ -58,8 +62,7 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n)
 static char *cache_key(const struct lf_index *ix, const char *text,
 		       const struct lf_strv *files)
 {
-	static const char format[] = "lockfit-index-cache 1";
-	/* the format too: entries of an older lockfit simply miss */
+	static const char format[] = CACHE_MAGIC;
 	uint64_t h = fnv(0xcbf29ce484222325ULL, format, sizeof(format));
 
 	h = fnv(h, text, strlen(text) + 1);
@@ -91,33 +94,52 @@ static char *cache_key(const struct lf_index *ix, const char *text,
 	return xasprintf("%016llx", (unsigned long long)h);
 }
 
-/* A cache entry's first line: what it is, and for which tree and key. */
-static const char *stamp(const struct lf_index *ix, const char *key)
+/* A cache entry's first line: what it is, its key, the hash of the
+ * rest (under that key: the key names the tree's state) and the tree.
+ * The hash finds an entry edited by hand or cut short. */
+static uint64_t entry_hash(const char *key, const char *body)
 {
-	static char *line;
+	uint64_t h = fnv(0xcbf29ce484222325ULL, key, strlen(key) + 1);
 
-	free(line);
-	line = xasprintf("lockfit-index-cache 1 %s %s\n", key, ix->tree);
-	return line;
+	return fnv(h, body, strlen(body));
+}
+
+static char *stamp(const struct lf_index *ix, const char *key,
+		   const char *body)
+{
+	return xasprintf(CACHE_MAGIC " %s %016llx %s\n", key,
+			 (unsigned long long)entry_hash(key, body), ix->tree);
 }
 
 /* The spatch output cached in FILE under KEY, NULL if there is none.  An
  * entry of another tree, version or key (copied, or written by hand) is
- * refused: its types would be another tree's. */
+ * refused: its types would be another tree's.  One whose body does not
+ * match its hash is rebuilt. */
 static char *cached(const struct lf_index *ix, const char *file,
 		    const char *key)
 {
-	char *text = lf_read_file(file, NULL), *out;
-	const char *want = stamp(ix, key);
-	size_t n = strlen(want);
+	char *text = lf_read_file(file, NULL), *nl, *out, *want;
+	size_t at = strlen(CACHE_MAGIC " ") + strlen(key) + 1;
 
 	if (!text)
 		return NULL;
-	if (strncmp(text, want, n))
+	nl = strchr(text, '\n');
+	out = xstrdup(nl ? nl + 1 : "");
+	want = stamp(ix, key, out);
+	/* all but the hash, then the hash */
+	if (!nl || (size_t)(nl - text) != strlen(want) - 1 ||
+	    strncmp(text, want, at) ||
+	    strncmp(text + at + 16, want + at + 16, nl - text - at - 16))
 		lf_die("%s: not an index cache entry of %s (another tree or "
 		       "version?): remove it, or run with --no-cache", file,
 		       ix->tree);
-	out = xstrdup(text + n);
+	if (strncmp(text + at, want + at, 16)) {
+		lf_err("%s: the index cache entry does not match its hash "
+		       "(edited?): made again", file);
+		free(out);
+		out = NULL;
+	}
+	free(want);
 	free(text);
 	return out;
 }
@@ -189,10 +211,12 @@ static void finish(struct lf_index *ix, struct run *r, int status)
 		r->job->out = o;
 		if (ix->cache) {
 			char *c = xasprintf("%s/%s", ix->cache, r->key);
-			char *entry = xasprintf("%s%s", stamp(ix, r->key), o);
+			char *st = stamp(ix, r->key, o);
+			char *entry = xasprintf("%s%s", st, o);
 
 			/* a cache that cannot be written is no cache */
 			lf_write_file(c, entry);
+			free(st);
 			free(entry);
 			free(c);
 		}

@@ -4,10 +4,12 @@
  *
  * Record strings, profile and table rows, baseline entries and file
  * names may come from anywhere.  Printed raw, a newline forges a line
- * (a GitHub Actions "::error file=...::" acts at the start of any line)
- * and an ESC drives the terminal.  So every string argument of
- * lf_fprintf() is escaped by lf_esc_text(), while the format, which is
- * ours, is not: a line lockfit prints is always one line.  JSON and
+ * (a GitHub Actions "::error file=...::" acts at the start of any line),
+ * a "##" starts a command anywhere in a line (GitHub's "##[error]",
+ * Azure's "##vso[", TeamCity's "##teamcity[") and an ESC drives the
+ * terminal.  So every string argument of lf_fprintf() is escaped by
+ * lf_esc_text(), while the format, which is ours, is not: a line lockfit
+ * prints is always one line, and never holds "##".  JSON and
  * SARIF are escaped by jansson; lf_json_str() (render.c) keeps what
  * jansson cannot take (bytes that are not UTF-8).  docs/REPORT.md says what is escaped.
  */
@@ -55,13 +57,48 @@ static bool is_control(uint32_t c)
 	       (c >= 0x2028 && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
 }
 
+/* Every "##" in SB from FROM on (and one joined to the byte before it)
+ * made "#\x23": a CI runner acts on "##[" and its kin anywhere in a
+ * line, and two strings printed side by side can make one. */
+static void defuse_hashes(struct strbuf *sb, size_t from)
+{
+	struct strbuf out = { 0 };
+	char *s;
+
+	if (from)
+		from--;
+	if (!sb->s || !strstr(sb->s + from, "##"))
+		return;
+	s = sb_take(sb);
+	sb_printf(sb, "%.*s", (int)from, s);
+	for (const char *p = s + from; *p; p++)
+		if (*p == '#' && p > s && p[-1] == '#')
+			sb_printf(&out, "\\x23");
+		else
+			sb_printf(&out, "%c", *p);
+	sb_printf(sb, "%s", sb_str(&out));
+	free(out.s);
+	free(s);
+}
+
 void lf_esc_text(struct strbuf *sb, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)(s ? s : "(null)");
+	size_t from = sb->len;
 
 	while (*p) {
 		uint32_t c;
-		size_t n = utf8_len(p, &c);
+		size_t n = 0;
+
+		/* a run of printable ASCII at once */
+		while (p[n] >= 0x20 && p[n] < 0x7f && p[n] != '\\')
+			n++;
+		if (n) {
+			sb_printf(sb, "%.*s", (int)n, (const char *)p);
+			p += n;
+			continue;
+		}
+		n = utf8_len(p, &c);
 
 		if (!n || is_control(c)) {
 			/* every byte of it, so nothing is lost */
@@ -78,6 +115,7 @@ void lf_esc_text(struct strbuf *sb, const char *s)
 	}
 	if (!sb->s)
 		sb_printf(sb, "%s", "");
+	defuse_hashes(sb, from);
 }
 
 char *lf_esc(const char *s)
@@ -218,6 +256,7 @@ void lf_esc_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list copy;
 	bool bol = !sb->len || sb->s[sb->len - 1] == '\n';
+	size_t start = sb->len;
 
 	va_copy(copy, ap);
 	while (*fmt) {
@@ -237,6 +276,7 @@ void lf_esc_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
 		bol = still_bol(sb_str(sb), from, sb->len, bol);
 	}
 	va_end(copy);
+	defuse_hashes(sb, start);
 }
 
 void lf_vfprintf(FILE *out, const char *fmt, va_list ap)

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "lib/readfile.h"
 #include "lib/util.h"
 
 void *xmalloc(size_t n)
@@ -258,30 +259,11 @@ void lf_sort(void *base, size_t n, size_t size,
 
 char *lf_read_file(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	size_t cap = 65536, n = 0, got;
-	char *buf;
-	int err;
+	char *text = lf_read_bounded(path, len);
 
-	if (!f)
-		return NULL;
-	buf = xmalloc(cap + 1);
-	while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
-		n += got;
-		if (n == cap)
-			buf = xrealloc(buf, (cap *= 2) + 1);
-	}
-	err = ferror(f) ? errno : 0;
-	fclose(f);
-	if (err) {
-		free(buf);
-		errno = err;
-		return NULL;
-	}
-	buf[n] = 0;
-	if (len)
-		*len = n;
-	return buf;
+	if (!text && (errno == LF_ENOTREG || errno == EFBIG))
+		lf_die("%s: %s", path, lf_read_strerror(errno));
+	return text;
 }
 
 static int write_all(int fd, const char *text, size_t len)

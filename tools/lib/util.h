@@ -93,8 +93,10 @@ void lf_fprintf(FILE *out, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 #define lf_printf(...) lf_fprintf(stdout, __VA_ARGS__)
 
-/* The whole of PATH, NUL-terminated (its length in *LEN if LEN); NULL
- * with errno set if it cannot be read. */
+/* The whole of input file PATH, NUL-terminated (its length in *LEN if
+ * LEN), read by lf_read_bounded() (readfile.h): NULL with errno set if
+ * it cannot be read; a path that is not a regular file, or one larger
+ * than LF_READ_MAX, dies naming it. */
 char *lf_read_file(const char *path, size_t *len);
 /* PATH made to hold TEXT, whole or not at all: written to a temporary
  * file beside it, renamed over it on success and removed on failure.

@@ -58,22 +58,20 @@ static char *macro_file(const char *macros, bool view)
 /* The words of the script's "// Options:" line. */
 static void options(const char *path, struct lf_strv *argv)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL, *p, *save = NULL;
-	size_t cap = 0;
+	char *text = lf_read_file(path, NULL), *line, *p, *save = NULL;
 
-	if (!f)
+	if (!text)
 		lf_die("cannot read %s: %s", path, strerror(errno));
-	while (getline(&buf, &cap, f) > 0) {
-		if (strncmp(buf, "// Options:", 11))
+	for (line = text; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+		if (strncmp(line, "// Options:", 11))
 			continue;
-		for (p = strtok_r(buf + 11, " \t\n", &save); p;
-		     p = strtok_r(NULL, " \t\n", &save))
+		line[strcspn(line, "\n")] = 0;
+		for (p = strtok_r(line + 11, " \t", &save); p;
+		     p = strtok_r(NULL, " \t", &save))
 			lf_strv_add(argv, p);
 		break;
 	}
-	free(buf);
-	fclose(f);
+	free(text);
 }
 
 struct file_diff {

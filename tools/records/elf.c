@@ -37,6 +37,7 @@ int lf_elf_section(const char *path, const char *data, size_t len,
 	Elf64_Ehdr eh;
 	const Elf64_Shdr *strtab;
 	uint64_t shnum, shstrndx;
+	bool found = false;
 
 	if (len < EI_NIDENT || memcmp(data, ELFMAG, SELFMAG))
 		lf_die("%s: not an ELF object", path);
@@ -75,12 +76,16 @@ int lf_elf_section(const char *path, const char *data, size_t len,
 		    strtab->sh_size - sh->sh_name < want ||
 		    memcmp(names + sh->sh_name, name, want))
 			continue;
+		/* one section only: a second would be read or skipped
+		 * depending on the order */
+		if (found)
+			lf_die("%s: two %s sections", path, name);
 		if (sh->sh_type != SHT_PROGBITS ||
 		    !inside(sh->sh_offset, sh->sh_size, len))
 			lf_die("%s: section %s is truncated or corrupt", path, name);
 		*sec = data + sh->sh_offset;
 		*seclen = sh->sh_size;
-		return 0;
+		found = true;
 	}
-	return 1;
+	return found ? 0 : 1;
 }

@@ -23,6 +23,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
@@ -42,6 +43,7 @@ struct reader {
 	struct lf_lockstat *ls;
 	int lineno;
 	struct lf_lsclass *last;	/* the class the next -R may add to */
+	struct strmap *lines;		/* class line -> its line number */
 };
 
 /* At most 40 bytes of input for a message (escaped by lf_die). */
@@ -168,6 +170,10 @@ static void numbers(struct reader *r, char *text, struct lf_lsside *s)
 		if (!ok)
 			bad(r, xasprintf("%s as %s", what[i], counts[i] ?
 					 "a count" : "microseconds 'N.NN'"), w[i]);
+		if (counts[i] && *counts[i] > LF_LS_MAX_COUNT)
+			lf_die("%s:%d: %s %s out of range (at most %llu)",
+			       r->ls->path, r->lineno, what[i], w[i],
+			       LF_LS_MAX_COUNT);
 	}
 	s->present = true;
 }
@@ -180,14 +186,22 @@ static struct lf_lsclass *new_class(struct reader *r, const char *name)
 	return &r->ls->classes.v[r->ls->classes.n - 1];
 }
 
-/* "%40s:" or "%38s-W:" / "%38s-R:" */
+/* "%40s:" or "%38s-W:" / "%38s-R:".  Two classes may print one name
+ * (lockdep cuts long ones), never one line twice: a copy would count
+ * its acquisitions twice. */
 static void stats_line(struct reader *r, char *line)
 {
 	char *name = line + strspn(line, " ");
 	size_t n;
 	char side = 0;
 	struct lf_lsclass *c;
+	const char *key = lf_intern(line);
+	intptr_t first = (intptr_t)strmap_get(r->lines, key);
 
+	if (first)
+		lf_die("%s:%d: the class line of line %d again", r->ls->path,
+		       r->lineno, (int)first);
+	strmap_put(r->lines, key, (void *)(intptr_t)r->lineno);
 	line[NAME_COLS] = 0;
 	n = strlen(name);
 	if (!n)
@@ -277,7 +291,7 @@ void lf_lockstat_load(const char *path, struct lf_lockstat *ls)
 {
 	size_t len;
 	char *buf = lf_read_file(path, &len), *line, *nl;
-	struct reader r = { .ls = ls };
+	struct reader r = { .ls = ls, .lines = strmap_new() };
 	int state = 0;
 
 	if (!buf)

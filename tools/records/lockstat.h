@@ -39,6 +39,9 @@ struct lf_lockstat {
 
 /* The longest line read; a longer one is refused. */
 #define LF_LS_MAX_LINE 1024
+/* The largest count read (2^53 - 1, exact in JSON's doubles); a larger
+ * one is refused, as is a sum over several classes past it. */
+#define LF_LS_MAX_COUNT ((1ULL << 53) - 1)
 
 /* Load PATH; anything but lock_stat 0.4 exits 2 naming PATH:LINE and
  * what was expected there.  Input text is never printed unescaped. */

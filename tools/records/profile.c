@@ -57,16 +57,16 @@ static bool is_hex(const char *s)
 	return true;
 }
 
-/* "62.3701" or "62" */
+/* "62.3701" or "62": digits, at most one '.' (no sign, exponent, hex
+ * or "inf" strtod would take) */
 static bool is_number(const char *s, double *out)
 {
-	char *end;
+	size_t n = strspn(s, "0123456789");
 
-	if (!isdigit((unsigned char)*s))
+	if (!n || (s[n] && (s[n] != '.' || s[n + 1 + strspn(s + n + 1, "0123456789")])))
 		return false;
-	errno = 0;
-	*out = strtod(s, &end);
-	return !errno && !*end;
+	*out = strtod(s, NULL);
+	return true;
 }
 
 /* "12.34%" */
@@ -226,6 +226,13 @@ static void parse_line(struct lf_profile *p, char *line, int lineno, int *fmt)
 	} else if (!formats[*fmt].parse(w, n, &r)) {
 		lf_die("%s:%d: malformed %s row", p->path, lineno, p->format);
 	}
+	/* a count of 400 digits is "inf" to strtod, and a sum of them too */
+	if (!(r.weight <= (p->percent ? 100 : LF_PROFILE_MAX)))
+		lf_die("%s:%d: %s out of range (at most %s)", p->path, lineno,
+		       p->percent ? "percentage" : "sample count",
+		       p->percent ? "100" : "2^53");
+	if (!p->percent && !(p->total + r.weight <= LF_PROFILE_MAX))
+		lf_die("%s:%d: the samples so far sum past 2^53", p->path, lineno);
 	add_row(p, &r);
 }
 

@@ -20,7 +20,12 @@ struct lf_profile {
 	struct strmap *weight;	/* function -> double * */
 };
 
-/* Load PATH; a malformed or truncated file exits 2 naming PATH:LINE. */
+/* The most samples a row, or all rows together, may count (2^53: exact
+ * in a double); perf's percentages are at most 100 a row. */
+#define LF_PROFILE_MAX 9007199254740992.0
+
+/* Load PATH; a malformed or truncated file, or a count out of range,
+ * exits 2 naming PATH:LINE. */
 void lf_profile_load(const char *path, struct lf_profile *p);
 
 /*

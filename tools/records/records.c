@@ -418,11 +418,13 @@ static bool is_record_file(const char *dir, const char *name)
 	char *path;
 	bool ok;
 
-	/* The plugin's temporary names end in ".tmp": never complete. */
+	/* The plugin's temporary names end in ".tmp": never complete.  One
+	 * that is not a regular file is listed, for lf_read_file() to
+	 * refuse: skipped, its units would go unseen. */
 	if (n <= 4 || strcmp(name + n - 4, ".lfr"))
 		return false;
 	path = xasprintf("%s/%s", dir, name);
-	ok = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	ok = stat(path, &st) == 0;
 	free(path);
 	return ok;
 }
@@ -464,14 +466,32 @@ static char *dedup_key(const struct lf_rec *r)
 	}
 }
 
-static bool has_nest(const struct lf_rec *r, const struct lf_nest *n)
+/* A record kept by dedup(): where it is, and whether its nested locks
+ * are in the set yet (only once a copy is merged into it). */
+struct kept {
+	size_t at;
+	bool nests_indexed;
+};
+
+/* NEST of the record kept at AT, for the set of nested locks. */
+static char *nest_key(size_t at, const struct lf_nest *n)
 {
-	for (size_t i = 0; i < r->nested.n; i++)
-		if (r->nested.v[i].line == n->line &&
-		    !strcmp(r->nested.v[i].lock, n->lock) &&
-		    !strcmp(r->nested.v[i].mode, n->mode))
-			return true;
-	return false;
+	return xasprintf("%zu\037%d\037%s\037%s", at, n->line, n->lock, n->mode);
+}
+
+/* Add N to KEEP's nested locks unless it has it: a set, not a scan (a
+ * header section seen from hundreds of units, each copy with a thousand
+ * nested locks, made the scan quadratic). */
+static void add_nest(struct lf_rec *keep, struct kept *k, struct strmap *nests,
+		     const struct lf_nest *n)
+{
+	char *key = nest_key(k->at, n);
+
+	if (!strmap_get(nests, key)) {
+		strmap_put(nests, key, k);
+		VEC_PUSH(&keep->nested, *n);
+	}
+	free(key);
 }
 
 /*
@@ -479,7 +499,8 @@ static bool has_nest(const struct lf_rec *r, const struct lf_nest *n)
  * but if inlining made them differ, keep the worse of each fact so that
  * no verdict gets more optimistic by deduplication.
  */
-static void merge_into(struct lf_rec *keep, const struct lf_rec *dup)
+static void merge_into(struct lf_rec *keep, const struct lf_rec *dup,
+		       struct kept *k, struct strmap *nests)
 {
 	if (keep->kind != LF_REC_SECTION)
 		return;
@@ -493,30 +514,39 @@ static void merge_into(struct lf_rec *keep, const struct lf_rec *dup)
 	keep->ctx.preempt_disabled |= dup->ctx.preempt_disabled;
 	keep->ctx.irqs_disabled |= dup->ctx.irqs_disabled;
 	keep->ctx.bh_disabled |= dup->ctx.bh_disabled;
+	if (!k->nests_indexed) {
+		/* its own list as it is: duplicates within it stay */
+		for (size_t i = 0; i < keep->nested.n; i++) {
+			char *key = nest_key(k->at, &keep->nested.v[i]);
+
+			strmap_put(nests, key, k);
+			free(key);
+		}
+		k->nests_indexed = true;
+	}
 	for (size_t i = 0; i < dup->nested.n; i++)
-		if (!has_nest(keep, &dup->nested.v[i]))
-			VEC_PUSH(&keep->nested, dup->nested.v[i]);
+		add_nest(keep, k, nests, &dup->nested.v[i]);
 }
 
 static void dedup(struct lf_records *out)
 {
-	struct strmap *seen = strmap_new();
+	struct strmap *seen = strmap_new(), *nests = strmap_new();
 	size_t n = 0;
 
 	for (size_t i = 0; i < out->recs.n; i++) {
 		struct lf_rec *r = &out->recs.v[i];
 		char *key = dedup_key(r);
-		size_t *first = key ? strmap_get(seen, key) : NULL;
+		struct kept *first = key ? strmap_get(seen, key) : NULL;
 
 		if (first) {
-			merge_into(&out->recs.v[*first], r);
+			merge_into(&out->recs.v[first->at], r, first, nests);
 			out->duplicates++;
 			free(key);
 			continue;
 		}
 		if (key) {
-			first = xmalloc(sizeof(*first));
-			*first = n;
+			first = xcalloc(1, sizeof(*first));
+			first->at = n;
 			strmap_put(seen, key, first);
 			free(key);
 		}

@@ -11,6 +11,7 @@
  * "lockfit:" errors, an internal compiler error, a plugin that does not
  * load) or the tree did.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
@@ -70,8 +71,9 @@ LF_HELP_EVIDENCE
 "--mixed-builds to read them together.  A kbuild output directory is\n"
 "read from kbuild's own lists (vmlinux.a, built-in.a, modules.order):\n"
 "objects of an earlier configuration are not read.\n"
-"Paths are made absolute and must not contain blanks (KCFLAGS is split on\n"
-"them).\n"
+"Paths are made absolute and must hold only letters, digits, UTF-8 and\n"
+"/._-+,=@%: (make and the shell read KCFLAGS: '$', blanks, '#', '\\',\n"
+"quotes and the like are refused before make runs).\n"
 "\n"
 "Exit status: make's when it fails (and a line saying whether the plugin\n"
 "caused it), else as for lockfit report.\n";
@@ -100,20 +102,39 @@ struct build {
 	char *blame;		/* first plugin error line */
 };
 
-static bool has_blank(const char *s)
-{
-	return strpbrk(s, " \t\n") != NULL;
-}
-
+/*
+ * PATH absolute, for KCFLAGS.  make expands '$' in a variable given on
+ * its command line and ends it at '#'; kbuild hands KCFLAGS to the shell
+ * unquoted, which splits it on blanks and acts on quotes, ';', '`' and
+ * the like.  Escaping for both layers would be fragile: a path reaching
+ * KCFLAGS holds only bytes neither treats specially (and UTF-8), or is
+ * refused before make runs.
+ */
 static char *absolute(const char *path, const char *what)
 {
 	char *abs = realpath(path, NULL);
+	const unsigned char *p;
 
 	if (!abs)
 		lf_die("%s %s: %s", what, path, strerror(errno));
-	if (has_blank(abs))
-		lf_die("%s %s contains blanks: KCFLAGS cannot carry it", what, abs);
+	for (p = (const unsigned char *)abs; *p; p++)
+		if (*p < 0x80 && !isalnum(*p) && !strchr("/._-+,=@%:", *p))
+			lf_die("%s %s holds '%c': KCFLAGS cannot carry it (make "
+			       "and the shell would read it); use a path of "
+			       "letters, digits and /._-+,=@%%:", what, abs, *p);
 	return abs;
+}
+
+/* --out DIR: an existing file that is not a directory is refused now,
+ * not after the whole build. */
+static char *record_dir(const char *out)
+{
+	struct stat st;
+
+	if (!stat(out, &st) && !S_ISDIR(st.st_mode))
+		lf_die("record directory %s exists and is not a directory", out);
+	lf_mkdir_p(out);
+	return absolute(out, "record directory");
 }
 
 /* gcc names plugin arguments after the file name: -fplugin-arg-NAME-. */
@@ -480,10 +501,8 @@ static void setup(struct build *b, const char *out, const char *plugin,
 		       plugin, strerror(errno));
 	b->plugin = absolute(plugin, "plugin");
 	b->name = plugin_name(b->plugin);
-	if (out) {
-		lf_mkdir_p(out);
-		b->out = absolute(out, "record directory");
-	}
+	if (out)
+		b->out = record_dir(out);
 	b->tty = isatty(STDERR_FILENO);
 }
 

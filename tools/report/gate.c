@@ -102,15 +102,18 @@ struct baseline {
 static void load_baseline(const char *path, struct baseline *b)
 {
 	json_error_t err;
-	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
-	json_t *list = json_object_get(root, "findings"), *e;
-	size_t i;
+	size_t len, i;
+	char *text = lf_read_file(path, &len);
+	json_t *root, *list, *e;
 
-	if (!root && access(path, F_OK))
+	if (!text)
 		lf_die("cannot read baseline %s: %s (create it with --update)",
 		       path, strerror(errno));
+	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+	free(text);
 	if (!root)
 		lf_die("%s:%d: corrupt baseline: %s", path, err.line, err.text);
+	list = json_object_get(root, "findings");
 	if (json_integer_value(json_object_get(root, "version")) != 1 ||
 	    !json_is_array(list))
 		lf_die("%s: corrupt baseline: expected {\"version\": 1, "
