@@ -171,6 +171,7 @@ struct kbuild {
 	struct strmap *archives;	/* "dev:ino" of each archive seen */
 	struct strmap *objects;		/* each object once */
 	size_t members;		/* entries of every list, for MEMBERS_MAX */
+	size_t again;		/* objects an earlier list already named */
 	struct lf_objlist *out;
 };
 
@@ -193,8 +194,10 @@ static void count_members(struct kbuild *kb, const struct where *w, size_t n)
  * counts are of objects, as kbuild links each once. */
 static void add_object(struct kbuild *kb, const char *path)
 {
-	if (strmap_get(kb->objects, path))
+	if (strmap_get(kb->objects, path)) {
+		kb->again++;
 		return;
+	}
 	strmap_put(kb->objects, path, (void *)path);
 	VEC_PUSH(kb->out, xstrdup(path));
 }
@@ -504,10 +507,13 @@ static void read_thin_archive(struct kbuild *kb, const char *path,
 }
 
 /* "N objects from LIST" for the summary, LIST below the top. */
-static void summary(struct strbuf *sb, size_t n, const char *list)
+static void summary(struct strbuf *sb, size_t n, size_t again,
+		    const char *list)
 {
 	sb_printf(sb, "%s%zu object%s from %s", sb->len ? ", " : "", n,
 		  lf_plural(n), list);
+	if (again)	/* 6.1 lists lib-y objects in vmlinux.a and lib.a */
+		sb_printf(sb, " (and %zu already read)", again);
 }
 
 /* Thin archive REL below the top, if it is there. */
@@ -515,11 +521,11 @@ static void read_list_archive(struct kbuild *kb, const char *rel,
 			      struct strbuf *sb)
 {
 	char *path = xasprintf("%s/%s", kb->top, rel);
-	size_t before = kb->out->n;
+	size_t before = kb->out->n, again = kb->again;
 
 	if (is_file(path)) {
 		read_thin_archive(kb, path, rel, 0);
-		summary(sb, kb->out->n - before, rel);
+		summary(sb, kb->out->n - before, kb->again - again, rel);
 	}
 	free(path);
 }
