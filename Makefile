@@ -3,14 +3,15 @@
 #   make               build plugin/lockfit.so
 #   make example       run lockfit on the bundled example (examples/)
 #   make check         fast tests: rule tables, fixtures, a real-kernel smoke test
-#   make check-kernel  the long real-kernel tests (Linux 6.1, several minutes)
+#                      (on Linux 6.1 and 6.12)
+#   make check-kernel  the long real-kernel tests (KVER=6.1 or 6.12, several minutes)
 #   make fuzz          ASan+UBSan build/fuzz/lockfit against N=10000 mutated record
 #                      sets (SEED=, J= jobs, default the idle cores; testsuite/fuzz/)
-#   make bench         plugin overhead on real kernel files, as ratios
+#   make bench         plugin overhead on real kernel files (KVER), as ratios
 #   make bench-report  report time and memory on 1x, 10x, 80x replicated real records
-#   make kernel-report lockfit build over a Linux 6.1 subset, then its patches
-#   make kernel-full   lockfit build over a whole defconfig build (KFULL=6.1|6.12),
-#                      then the census of its verdicts
+#   make kernel-report lockfit build over a Linux subset (KVER), then its patches
+#   make kernel-full   lockfit build over a whole defconfig build (KVER), then
+#                      the census of its verdicts
 #   make vm            the VM kernel (lockdep, lock_stat) booted under QEMU with
 #                      the workload: build/vm/ gets lock_stat.txt, dmesg.txt
 #   make check-vm      VM kernel, boot, lockfit patch --boot on a clean and a
@@ -23,6 +24,10 @@
 #   make check-deb     build it, install it, compile a kernel file with
 #                      -fplugin=lockfit, lintian; remove it again (root)
 #
+# KVER (6.1 or 6.12, default 6.1): the kernel of check-kernel, bench,
+# bench-report and kernel-report, passed down as LOCKFIT_KVER; each
+# version has its own trees and caches (scripts/kernel-tree.sh).
+#
 # Everything GCC-specific is in plugin/compat.h; lock facts are in rules/.
 # Generated files (plugin/rules.gen.c, tools/records/rules.gen.c) are made in the
 # source tree by build/gen-rules; nothing else is.
@@ -31,6 +36,9 @@ CC        ?= gcc
 CXX       := g++
 PLUGINDIR := $(shell $(CC) -print-file-name=plugin)
 PYTHON    ?= /usr/bin/python3
+KVER      ?= 6.1
+# the real-kernel suites of check-kernel, bench, kernel-report run on $(KVER)
+KENV      := LOCKFIT_KVER=$(KVER)
 
 # A small unit's fixed cost is mostly loading the plugin (gcc dlopens it
 # with RTLD_NOW): hidden symbols need no lookup, and --as-needed drops
@@ -134,46 +142,47 @@ check: deps
 	$(PYTHON) testsuite/run-fixtures --plugin plugin/lockfit.so testsuite/fixtures
 	testsuite/cocci/run
 	testsuite/patch/run
-	testsuite/kernel/smoke
-	testsuite/kernel/arch-spin --quick
+	testsuite/kernel/smoke --kver 6.1
+	testsuite/kernel/arch-spin --quick --kver 6.1
+	testsuite/kernel/smoke --kver 6.12
+	testsuite/kernel/arch-spin --quick --kver 6.12
 	testsuite/install/run
 
 check-kernel: deps
 	$(MAKE) all
-	testsuite/kernel/full
-	testsuite/kernel/arch-spin
-	testsuite/kernel/bitlocks
-	testsuite/kernel/bitlock-rank
-	testsuite/kernel/gate
-	testsuite/kernel/verdicts
-	testsuite/kernel/context
+	$(KENV) testsuite/kernel/full
+	$(KENV) testsuite/kernel/arch-spin
+	$(KENV) testsuite/kernel/bitlocks
+	$(KENV) testsuite/kernel/bitlock-rank
+	$(KENV) testsuite/kernel/gate
+	$(KENV) testsuite/kernel/verdicts
+	$(KENV) testsuite/kernel/context
+	$(KENV) testsuite/kernel/index
+	$(KENV) testsuite/kernel/coverage
+	$(KENV) testsuite/kernel/opatch
+	$(KENV) testsuite/kernel/objects
+	$(KENV) testsuite/kernel/module
+	$(KENV) testsuite/patch/run --kernel
 	testsuite/kernel/guards
-	testsuite/kernel/index
 	testsuite/kernel/index-guards
-	testsuite/kernel/coverage
-	testsuite/kernel/opatch
-	testsuite/kernel/objects
-	testsuite/kernel/module
-	testsuite/patch/run --kernel
 
 bench: deps
 	$(MAKE) all
-	testsuite/kernel/bench
+	$(KENV) testsuite/kernel/bench
 
 bench-report: deps
 	$(MAKE) all
-	testsuite/kernel/bench-report
+	$(KENV) testsuite/kernel/bench-report
 
 kernel-report: deps
 	$(MAKE) all
-	scripts/kernel-report.sh
+	$(KENV) scripts/kernel-report.sh
 
-# A whole x86_64 defconfig build of Linux $(KFULL) under lockfit build, then
-# the census (about 25 minutes at -j2; incremental afterwards).
-KFULL ?= 6.1
+# A whole x86_64 defconfig build of Linux $(KVER) under lockfit build, then
+# the census (about 90 minutes at -j2 on these machines; incremental afterwards).
 kernel-full: deps
 	$(MAKE) all
-	scripts/kernel-full.sh --kver $(KFULL)
+	scripts/kernel-full.sh --kver $(KVER)
 
 # The VM targets boot kernels: never part of check or check-kernel.
 vm: deps-vm

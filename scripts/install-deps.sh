@@ -9,8 +9,9 @@
 #
 # Needs: g++ and GCC's plugin headers for the plugin, libjansson for JSON,
 # jq, python3-jsonschema and time (make fuzz: each run's peak memory) for
-# the tests, coccinelle and sparse for the rewrite patches, and
-# linux-source-6.1 plus kbuild's tools for the real kernel tests
+# the tests, coccinelle and sparse for the rewrite patches,
+# linux-source-6.1 and linux-source-6.12 (make check runs the smoke tests
+# on both) plus kbuild's tools for the real kernel tests
 # (scripts/kernel-tree.sh), ccache and distcc for the records-in-objects
 # tests (a cache hit and a distcc compile must bring the records).  --vm:
 # qemu-system-x86 and busybox-static for scripts/vm.sh, libc6-dev for its
@@ -22,7 +23,7 @@ packages=(
 	make gcc g++ "gcc-${gccver:-12}-plugin-dev" libjansson-dev pkg-config
 	jq python3 python3-jsonschema time
 	coccinelle sparse
-	linux-source-6.1 flex bison bc libelf-dev libssl-dev cpio kmod xz-utils
+	linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio kmod xz-utils
 	ccache distcc
 )
 

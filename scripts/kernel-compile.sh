@@ -1,15 +1,15 @@
 #!/bin/bash
-# kernel-compile.sh - compile named objects of the lockfit Linux 6.1 tree
-# (see kernel-tree.sh), with or without the lockfit GCC plugin.  See --help.
+# kernel-compile.sh - compile named objects of a lockfit Linux tree (6.1 or
+# 6.12, see kernel-tree.sh), with or without the lockfit GCC plugin.  See --help.
 set -eu
 
 prog=kernel-compile.sh
 usage() {
 	cat <<EOF
-Usage: $prog --plugin PATH [--out DIR | --no-out] [--plugin-arg KEY=VALUE]... [--jobs N] [--] OBJ...
-       $prog --no-plugin [--jobs N] [--] OBJ...
+Usage: $prog [--kver VER] --plugin PATH [--out DIR | --no-out] [--plugin-arg KEY=VALUE]... [--jobs N] [--] OBJ...
+       $prog [--kver VER] --no-plugin [--jobs N] [--] OBJ...
 
-Ensure the kernel tree (scripts/kernel-tree.sh), then compile exactly the
+Ensure the Linux VER tree (scripts/kernel-tree.sh), then compile exactly the
 named objects (paths relative to the tree, e.g. kernel/exit.o) in it:
   make -C TREE -jN KBUILD_NOCMDDEP=1 \\
        KCFLAGS="-fplugin=PLUGIN -fplugin-arg-NAME-out=DIR [-fplugin-arg-NAME-KEY=VALUE]..." OBJ...
@@ -21,6 +21,7 @@ targets (asm-offsets etc.) are not rebuilt just because KCFLAGS changed
 Exit status is make's.
 
 Options:
+  --kver VER             the kernel: 6.1 or 6.12 (default: \$LOCKFIT_KVER, else 6.1)
   --plugin PATH          the plugin .so to load
   --no-plugin            compile without any plugin (baseline for timing)
   --out DIR              plugin output directory (created; default ./lockfit-out)
@@ -44,6 +45,7 @@ no_space() { case $2 in *[[:space:]]*) die "$1 must not contain whitespace: '$2'
 plugin='' no_plugin=0 no_out=0 out='' jobs=$(nproc) kcflags_args=''
 while [ $# -gt 0 ]; do
 	case $1 in
+	--kver) need_arg "$1" $#; export LOCKFIT_KVER=$2; shift ;;
 	--plugin) need_arg "$1" $#; plugin=$2; shift ;;
 	--no-plugin) no_plugin=1 ;;
 	--out) need_arg "$1" $#; out=$2; shift ;;

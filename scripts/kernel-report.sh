@@ -1,19 +1,21 @@
 #!/bin/bash
 # kernel-report.sh - lockfit's main job on a real kernel: build a fixed
-# subset of Linux 6.1 (the cached tree of kernel-tree.sh) under
+# subset of Linux 6.1 or 6.12 (the cached tree of kernel-tree.sh) under
 # `lockfit build`, print the report and what it decided, then make and
 # verify the rewrite patches (`lockfit patch`; the tree is not written).
 #
-# usage: scripts/kernel-report.sh [--out DIR] [--jobs N] [DIR/...]
+# usage: scripts/kernel-report.sh [--kver VER] [--out DIR] [--jobs N] [DIR/...]
+#   VER:            6.1 or 6.12 (default: $LOCKFIT_KVER, else 6.1)
 #   default subset: kernel/ mm/ fs/ net/core/ net/tls/ drivers/block/zram/
 #                   (about 650 objects)
-#   default out:    build/kernel-records, its patches in DIR.patches
+#   default out:    build/kernel-records-VER, its patches in DIR.patches
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-out="$top/build/kernel-records" jobs=$(nproc) dirs=()
+kver=${LOCKFIT_KVER:-6.1} out='' jobs=$(nproc) dirs=()
 
 while [ $# -gt 0 ]; do
 	case $1 in
+	--kver) kver=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--jobs) jobs=$2; shift 2 ;;
 	-h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -22,7 +24,8 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ ${#dirs[@]} -gt 0 ] || dirs=(kernel/ mm/ fs/ net/core/ net/tls/ drivers/block/zram/)
-tree=$("$top/scripts/kernel-tree.sh" --print-dir)
+out=${out:-$top/build/kernel-records-$kver}
+tree=$("$top/scripts/kernel-tree.sh" --kver "$kver" --print-dir)
 
 # Every object of the subset is compiled again, so every one writes its
 # records (kbuild would skip objects whose command line did not change).
@@ -38,7 +41,7 @@ start=$(date +%s)
 end=$(date +%s)
 cat "$out.report.txt"
 echo
-echo "kernel-report: $(ls "$out" | wc -l) units in $((end - start)) s; records in $out"
+echo "kernel-report: Linux $kver: $(ls "$out" | wc -l) units in $((end - start)) s; records in $out"
 /usr/bin/time -f "kernel-report: report over all records: %e s, %M KiB peak" \
 	"$top/tools/lockfit" report "$out" --format json > "$out.report.json"
 jq -r '.locks | group_by(.verdict) | map("\(.[0].verdict) \(length)") | join(", ")

@@ -156,7 +156,7 @@ kernel_build() {
 # the fragment's hash and the source; prints OBJDIR
 cmd_kernel() {
 	local stamp=$objdir/.lockfit-vm-built want log
-	"$here/kernel-tree.sh" --objtree --objdir "$objdir" --fragment "$fragment" \
+	"$here/kernel-tree.sh" --kver 6.1 --objtree --objdir "$objdir" --fragment "$fragment" \
 		>/dev/null || die "kernel-tree.sh could not configure $objdir"
 	want=$(cat "$objdir/.lockfit-configured")
 	if [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] &&

@@ -1,10 +1,14 @@
 # shellcheck shell=bash disable=SC2016,SC2086,SC2013,SC2012 # jq/awk programs in single quotes; word lists split on purpose
 # lib.sh - helpers shared by testsuite/kernel/{smoke,full,bench}; source it
-# after 'set -eu'.  Sets: top (repo), plugin, tree (kernel tree, made ready by
+# after 'set -eu'.  Sets: kver, kexp and the rest of kver.sh (the kernel
+# version: --kver VER taken out of the script's arguments, or LOCKFIT_KVER),
+# top (repo), plugin, tree (that version's kernel tree, made ready by
 # scripts/kernel-tree.sh), tmp (scratch dir, removed on exit; kept if
 # LOCKFIT_KEEP=1).  Output: one "PASS: ..."/"FAIL: ..." line per assertion,
 # "# ..." for information, and finish() prints "N passed, N failed".
 
+# shellcheck source=testsuite/kernel/kver.sh
+. "$(dirname "${BASH_SOURCE[0]}")/kver.sh"
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 plugin=${LOCKFIT_PLUGIN:-$top/plugin/lockfit.so}
 npass=0 nfail=0
@@ -113,8 +117,8 @@ check_smoke_sections() {
 	# fs/filesystems.c: 6 readers of file_systems_lock, all compiled
 	check_acquires "$out" fs/filesystems.c 'read_lock(&file_systems_lock)' \
 		fs/filesystems.c:file_systems_lock 6
-	# kernel/exit.c: 354 and 1606; 469 is under CONFIG_MEMCG (not in defconfig)
-	# and 1101/1256/1333 are comments: the .lines filter drops them
+	# kernel/exit.c: 2 readers; one is under CONFIG_MEMCG (not in defconfig)
+	# and 3 more lines are comments: the .lines filter drops them
 	check_acquires "$out" kernel/exit.c 'read_lock(&tasklist_lock)' tasklist_lock 2
 	local sk='.lock_kind == "member"'
 	check_acquires "$out" net/core/sock.c 'read_lock_bh(&sk->sk_callback_lock)' \
