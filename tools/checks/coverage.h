@@ -16,19 +16,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include "lib/cli.h"
 
 struct lf_analysis;
 struct lf_lock;
 struct json_t;
-
-struct lf_cov_opts {
-	const char *tree;	/* --tree; NULL: the records' srcroot */
-	bool assume_complete;	/* --assume-complete */
-	bool no_cache;		/* --no-index-cache */
-	/* without any tree, keep the verdicts (lf_analyze()'s callers
-	 * that give no options: lockfit patch until it passes its tree) */
-	bool trust_without_tree;
-};
 
 /* Set by the evidence options (lib/cli.h: lf_evidence_option()). */
 

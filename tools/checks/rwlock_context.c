@@ -260,20 +260,20 @@ static void writers_static(const struct lf_lock *l, const struct lf_analysis *a,
 		free(t);
 	}
 	if ((long)l->nwrite <= max) {
-		w->state = LF_RULE_PASS;
+		w->pass = true;
 		w->detail = xasprintf("%zu write site%s <= %s %ld", l->nwrite,
 				      lf_plural(l->nwrite), max_name, max);
 		return;
 	}
 	if (other->n) {
-		w->state = LF_RULE_FAIL;
+		w->pass = false;
 		w->detail = xasprintf("%zu write sites > %s %ld, and %zu of them "
 				      "not known cold: %s", l->nwrite, max_name,
 				      max, other->n, plist_text(other));
 		return;
 	}
 	ser = serialiser(a, l);
-	w->state = LF_RULE_PASS;
+	w->pass = true;
 	w->rare = true;
 	w->detail = xasprintf("%zu write sites > %s %ld, but every one is reached "
 			      "only from cold entries (%s): the writers are rare, "
@@ -301,7 +301,7 @@ void lf_writers_judge(const struct lf_lock *l, const struct lf_analysis *a,
 	ok = e->read_acq > 0 &&
 	     e->read_acq >= (unsigned long long)rt_min * e->write_acq;
 	w->measured = true;
-	w->state = ok ? LF_RULE_PASS : LF_RULE_FAIL;
+	w->pass = ok;
 	w->detail = xasprintf("measured %llu read and %llu write acquisitions: %s "
 			      "%s %ld reads per write (statically: %s)", e->read_acq,
 			      e->write_acq, ok ? "at least" : "fewer than", rt_name,
@@ -353,7 +353,7 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 			 "rcu_max_write_sites", a->rules.runtime_rcu_min_read_per_write,
 			 "runtime_rcu_min_read_per_write", &w);
 	*writers = w.detail;
-	if (w.state == LF_RULE_FAIL) {
+	if (!w.pass) {
 		*detail = xasprintf("long read sections in bh, irq or hot context "
 				    "(%s), but %s", *sites, w.detail);
 		return false;

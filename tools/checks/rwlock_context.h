@@ -60,9 +60,8 @@ bool lf_rule_cold_readers(const struct lf_lock *l, const struct lf_site_ctx *ctx
  * rare, however many), the exclusive lock held around all of them
  * named.
  */
-#include "checks/verdict.h"
 struct lf_writers {
-	enum lf_rule_state state;	/* pass or fail */
+	bool pass;
 	char *detail;
 	bool measured;		/* the lock_stat file decided */
 	bool rare;		/* passed by cold writers, not their count */

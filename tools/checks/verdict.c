@@ -432,7 +432,7 @@ static bool rule_pc_writes(struct eval *e)
 			 "percpu_max_write_sites",
 			 e->a->rules.runtime_percpu_min_read_per_write,
 			 "runtime_percpu_min_read_per_write", w);
-	return rule(e, "percpu: few writers", w->state == LF_RULE_PASS,
+	return rule(e, "percpu: few writers", w->pass,
 		    xstrdup(w->detail));
 }
 

@@ -7,7 +7,6 @@
 
 #include <stdbool.h>
 #include <stdio.h>
-#include "checks/coverage.h"
 
 struct lf_cmd {
 	const char *name;
@@ -34,6 +33,16 @@ extern const struct lf_cmd lf_cmd_report, lf_cmd_gate, lf_cmd_explain,
  * synopsis and LF_HELP_EVIDENCE in its help, and hands every option it
  * does not know itself to lf_evidence_option().
  */
+/* What the whole-tree coverage check is given (checks/coverage.c). */
+struct lf_cov_opts {
+	const char *tree;	/* --tree; NULL: the records' srcroot */
+	bool assume_complete;	/* --assume-complete */
+	bool no_cache;		/* --no-index-cache */
+	/* without any tree, keep the verdicts (lf_analyze()'s callers
+	 * that give no options: lockfit patch until it passes its tree) */
+	bool trust_without_tree;
+};
+
 struct lf_evidence {
 	const char *profile;	/* --profile FILE; NULL: none */
 	const char *lock_stat;	/* --lock-stat FILE; NULL: none */
