@@ -4,6 +4,10 @@
 #   make example       run lockfit on the bundled example (examples/)
 #   make check         fast tests: rule tables, fixtures, a real-kernel smoke test
 #                      (on Linux 6.1 and 6.12)
+#   make lint          the house rules (scripts/lint): no include cycle in plugin/,
+#                      tools/, rules/; no source file over 800 lines; no path
+#                      outside the repository; docs/DESIGN.md's module map current
+#   make module-map    rewrite docs/DESIGN.md section 10's module map from the tree
 #   make check-kernel  the long real-kernel tests (KVER=6.1 or 6.12, several minutes)
 #   make fuzz          ASan+UBSan build/fuzz/lockfit against N=10000 mutated record
 #                      sets (SEED=, J= jobs, default the idle cores; testsuite/fuzz/)
@@ -129,6 +133,7 @@ example: deps
 
 check: deps
 	$(MAKE) all
+	testsuite/lint/run
 	testsuite/run-rules-tests
 	testsuite/tools/run
 	testsuite/objects/run
@@ -147,6 +152,15 @@ check: deps
 	testsuite/kernel/smoke --kver 6.12
 	testsuite/kernel/arch-spin --quick --kver 6.12
 	testsuite/install/run
+
+# The house rules, each problem as FILE:LINE: MESSAGE (docs/DESIGN.md
+# section 10); testsuite/lint/run tests them on fixture trees.
+lint:
+	$(PYTHON) scripts/lint
+
+# Section 10's module map, made from each module's head comment.
+module-map:
+	$(PYTHON) scripts/lint --write-module-map
 
 check-kernel: deps
 	$(MAKE) all
@@ -267,5 +281,5 @@ clean:
 	rm -f tools/records/rules.gen.c tools/records/rules.gen.c.tmp
 	rm -rf build/fuzz build/man $(GEN_RULES)
 
-.PHONY: all cocci deps example check check-kernel bench bench-report kernel-report kernel-full fuzz clean \
+.PHONY: all cocci deps example check lint module-map check-kernel bench bench-report kernel-report kernel-full fuzz clean \
 	deps-vm vm check-vm bench-vm man install uninstall deps-deb deb check-deb
