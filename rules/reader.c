@@ -26,11 +26,11 @@ const struct lfr_threshold_info lfr_threshold_info[LFR_T_COUNT] = {
 
 #define STR(name) " " #name
 static const char classes[] = LFR_CLASSES(STR);
-static const char actions[] = LFR_ACTIONS(STR);
-static const char modes[] = LFR_MODES(STR) " -";
-static const char variants[] = LFR_VARIANTS(STR) " -";
-static const char lock_modes[] = LFR_MODES(STR);	/* no "-" */
-static const char lock_variants[] = LFR_VARIANTS(STR);
+static const char actions[] = LF_ACTIONS(STR, STR);
+static const char modes[] = LF_ENUM_MODE(STR) " -";
+static const char variants[] = LF_ENUM_VARIANT(STR) " -";
+static const char lock_modes[] = LF_ENUM_MODE(STR);	/* no "-" */
+static const char lock_variants[] = LF_ENUM_VARIANT(STR);
 static const char ctxs[] = LFR_CTXS(STR);
 static const char entry_kinds[] = LFR_ENTRY_KINDS(STR);
 static const char execs[] = LFR_EXECS(STR) " -";
