@@ -30,8 +30,11 @@
 /* what a primitive turns off or on (the ctx column, comma separated) */
 #define LFR_CTXS(X) X(preempt) X(irq) X(bh)
 
-/* Who reads a threshold.  The plugin's are compiled into it: they shape
- * the records and its warnings (docs/DESIGN.md section 9). */
+/* Who judges with a threshold.  The plugin's are compiled into it: they
+ * shape the records and its warnings (docs/DESIGN.md section 9), and the
+ * tool refuses another value of one that is not LFR_TOOL too (the tool
+ * reads hot_call_depth as well, but the records' calls were pruned at
+ * the plugin's: a deeper one would follow chains they do not have). */
 #define LFR_PLUGIN	1
 #define LFR_TOOL	2
 
@@ -52,7 +55,7 @@
 	X(bitlock_score_loop,		LFR_TOOL, 0, 1000000) \
 	X(bitlock_score_reach,		LFR_TOOL, 0, 1000000) \
 	X(bitlock_score_entry,		LFR_TOOL, 0, 1000000) \
-	X(hot_call_depth,		LFR_PLUGIN | LFR_TOOL, 0, 16) \
+	X(hot_call_depth,		LFR_PLUGIN, 0, 16) \
 	X(runtime_percpu_min_read_per_write, LFR_TOOL, 0, 1000000) \
 	X(runtime_short_read_hold_ns,	LFR_TOOL, 0, 1000000000) \
 	X(rwlock_hot_percent,		LFR_TOOL, 0, 100) \
