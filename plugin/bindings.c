@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bindings.c - a fact collector, not a check: where a function is bound
- * to an entry point of rules/entrypoints.tbl, so that the report can give
- * a function no C call reaches the context its callers run in
- * (tools/analysis/where.c).
+ * bindings.c - where a function is bound to an entry point of
+ * rules/entrypoints.tbl: facts for the records, not a check.  With them
+ * the report gives a function no C call reaches the context its callers
+ * run in (tools/analysis/where.c).
  *
  * Three forms, each as GCC shows it: a static initialiser of a struct
  * with such a slot (at PLUGIN_FINISH_DECL, where DECL_INITIAL is still

@@ -24,6 +24,7 @@ static const struct {
 };
 
 static unsigned int enabled;	/* bit N: check N */
+static_assert(LF_NCHECKS <= 32, "enabled has a bit per check");
 static bool last_warned;
 
 static int check_index(const char *name, size_t len)

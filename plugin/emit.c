@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * emit.c - every record, as one JSON line each (output.c writes them):
- * the only file that builds JSON, from the facts of the trackers and the
- * fact collectors (calls.c prunes the call graph, bitlock_retry.c finds
- * retry loops) and what the checks found.
+ * emit.c - every record, as one JSON line each: the only file that
+ * builds JSON.  From the facts of the trackers and the fact collectors
+ * (calls.c prunes the call graph, bitlock_retry.c finds retry loops) and
+ * what the checks found; output.c writes the lines.
  *
  * Every lock class gets section records (the checks and the report tool
  * pick what they need); docs/RECORDS.md describes each field.  Keys are

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * reader.c - read and check every table of rules/ (see reader.h);
- * rewrites.tbl's rows are rewrites.c's, the helpers both share table.h's.
+ * reader.c - read and check every table of rules/ (see reader.h).
+ * rewrites.tbl's rows are reader_rewrites.c's, the helpers both share
+ * reader_table.h's.
  *
  * Plain C with no dependency on either binary: build/gen-rules and
  * tools/lockfit both link it.  Lines are read whole whatever their length
@@ -16,7 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "table.h"
+#include "reader.h"
+#include "reader_table.h"
 #include "../tools/lib/readfile.h"
 
 const struct lfr_threshold_info lfr_threshold_info[LFR_T_COUNT] = {

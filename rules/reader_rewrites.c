@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rewrites.c - the one reader's rewrites.tbl: %kind lines and rewrite rows
- * (KIND CAT WHEN FROM -> TO), made canonical and checked against
- * primitives.tbl, locktypes.tbl and sourceforms.tbl, read before it.
+ * reader_rewrites.c - the one reader's part for rewrites.tbl: its %kind
+ * lines and rewrite rows, made canonical and checked against the tables
+ * read before it.  A row is KIND CAT WHEN FROM -> TO; primitives.tbl,
+ * locktypes.tbl and sourceforms.tbl say which calls, types and guards
+ * each kind may name.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "table.h"
+#include "reader.h"
+#include "reader_table.h"
 
 /* One blank for each run of blanks, none at the ends. */
 static char *squeeze(const char *s)

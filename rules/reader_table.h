@@ -1,18 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * table.h - inside the one reader (reader.c, rewrites.c): a table being
- * read, and the checks every table's rows share.  Not for its users:
- * reader.h is.
+ * reader_table.h - inside the one reader (reader.c, reader_rewrites.c):
+ * a table being read, and the checks every table's rows share.  Not for
+ * its users: reader.h is.
  */
-#ifndef LOCKFIT_RULES_TABLE_H
-#define LOCKFIT_RULES_TABLE_H
+#ifndef LOCKFIT_RULES_READER_TABLE_H
+#define LOCKFIT_RULES_READER_TABLE_H
 
-#include "reader.h"
+#include <stddef.h>
+
+/* reader.h's: this header is below it (reader.c includes it) */
+struct lfr_tables;
+struct lfr_sourceform;
 
 /* One table being read. */
 struct table {
 	struct lfr_tables *t;
-	lfr_die_fn die;
+	/* lfr_die_fn: never returns */
+	void (*die)(const char *fmt, ...)
+		__attribute__((noreturn, format(printf, 1, 2)));
 	char *path;
 	char *text;		/* the whole table (lf_read_bounded) */
 	size_t len, pos;	/* its length; where the next line starts */
@@ -57,8 +63,8 @@ const struct lfr_sourceform *lfr_guard_form(const struct lfr_tables *t,
 enum { PRIMITIVES, LOCKTYPES, SOURCEFORMS };
 const char *lfr_table_file(int which);
 
-/* rewrites.tbl (rewrites.c): a row, and the checks of the whole table. */
+/* rewrites.tbl (reader_rewrites.c): a row, and the checks of the whole table. */
 void lfr_row_rewrite(struct table *tb, const char *line);
 void lfr_end_rewrites(struct table *tb);
 
-#endif /* LOCKFIT_RULES_TABLE_H */
+#endif /* LOCKFIT_RULES_READER_TABLE_H */
