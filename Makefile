@@ -57,9 +57,11 @@ PLUGIN_OBJS := $(sort $(PLUGIN_SRCS:.c=.o))
 PLUGIN_HDRS := $(wildcard plugin/*.h schema/*) rules/reader.h
 RULES       := $(wildcard rules/*.tbl)
 
-# The one reader of rules/*.tbl (rules/reader.c): build/gen-rules runs it at
-# build time, the tool links it for LOCKFIT_RULES.
+# The one reader of rules/*.tbl (rules/reader.c, reader_rewrites.c): build/gen-rules
+# runs it at build time, the tool links it for LOCKFIT_RULES.
 GEN_RULES   := build/gen-rules
+READER_SRCS := rules/reader.c rules/reader_rewrites.c
+READER_HDRS := rules/reader.h rules/reader_table.h
 HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra
 
 # No path is compiled in: the tool finds its files from its own location
@@ -67,8 +69,8 @@ HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra
 TOOL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -I. -Itools
 # tools/: main.c, then one folder per stage (README.md, "Layout").
 TOOL_SRCS   := $(filter-out tools/records/rules.gen.c,$(wildcard tools/*.c tools/*/*.c)) \
-	       tools/records/rules.gen.c rules/reader.c
-TOOL_HDRS   := $(wildcard tools/*/*.h schema/*) rules/reader.h
+	       tools/records/rules.gen.c $(READER_SRCS)
+TOOL_HDRS   := $(wildcard tools/*/*.h schema/*) $(READER_HDRS)
 
 all: plugin/lockfit.so tools/lockfit
 
@@ -82,9 +84,10 @@ tools/lockfit: $(TOOL_SRCS) $(TOOL_HDRS)
 cocci: $(wildcard cocci/templates/*) $(RULES) $(GEN_RULES)
 	scripts/gen-cocci
 
-$(GEN_RULES): rules/gen-rules.c rules/reader.c rules/reader.h tools/lib/readfile.c tools/lib/readfile.h
+$(GEN_RULES): rules/gen-rules.c $(READER_SRCS) $(READER_HDRS) schema/records.h \
+		tools/lib/readfile.c tools/lib/readfile.h
 	@mkdir -p $(@D)
-	$(CC) $(HOST_CFLAGS) -o $@ rules/gen-rules.c rules/reader.c tools/lib/readfile.c
+	$(CC) $(HOST_CFLAGS) -o $@ rules/gen-rules.c $(READER_SRCS) tools/lib/readfile.c
 
 plugin/rules.gen.c: $(RULES) $(GEN_RULES)
 	$(GEN_RULES) plugin rules > $@.tmp

@@ -8,14 +8,19 @@
  * overlap and the rwlock only costs an extra atomic (docs/DESIGN.md section 1).
  * Whether the whole lock may become a spinlock_t is decided across files
  * by the report tool; here we only say what one section shows.
+ *
+ * A read section that updates shared state (the tracker's sec->writes:
+ * rules/sharedwrites.tbl's calls, locked instructions) is still short,
+ * but a spinlock_t would serialise its concurrent updaters: said so.
  */
 #include "compat.h"
 #include "diag.h"
-#include "check_rwlock.h"
+#include "tracker.h"
+#include "checks.h"
 
-#define CHECK "rwlock-spinlock"
+#define CHECK LF_CHECK_rwlock_spinlock
 
-bool lf_rwlock_section_short(const struct lf_section *sec)
+static bool section_short(const struct lf_section *sec)
 {
 	return sec->cost_known && !sec->loop && !sec->open_at_exit &&
 	       !sec->releases.is_empty() && sec->cost <= lf_rwlock_short_cost;
@@ -69,11 +74,14 @@ static bool inside_own_lock(const struct lf_fn *fn, int acq)
 	return false;
 }
 
-void lf_check_rwlock(const struct lf_fn *fn)
+static void check_function(struct function *, const struct lf_fn *fn,
+			   struct lf_ctx_result *)
 {
 	unsigned i;
 	struct lf_section *sec;
 
+	if (!fn)
+		return;
 	FOR_EACH_VEC_ELT(fn->sections, i, sec) {
 		const struct lf_event *acq = &fn->events[sec->acquire];
 		const struct lf_lockid *id = &fn->locks[acq->lock];
@@ -85,7 +93,7 @@ void lf_check_rwlock(const struct lf_fn *fn)
 			check_recursion(fn, sec);
 			continue;
 		}
-		if (id->kind == LF_ID_unknown || !lf_rwlock_section_short(sec) ||
+		if (id->kind == LF_ID_unknown || !section_short(sec) ||
 		    inside_own_lock(fn, sec->acquire))
 			continue;
 		if (!sec->writes.is_empty())
@@ -104,60 +112,4 @@ void lf_check_rwlock(const struct lf_fn *fn)
 	}
 }
 
-/*
- * Readers that write: an rwlock read side used as a shared lock for
- * concurrent updaters (eventpoll's lockless list adds).  A spinlock_t
- * serialises them; RCU readers would no longer exclude the writer.
- * Only the section's own statements are looked at, not callees' bodies.
- */
-
-/* Does a call of NAME update shared state (rules/sharedwrites.tbl)? */
-static bool shared_write_name(const char *name)
-{
-	bool update = false;
-
-	for (size_t i = 0; i < lf_shared_writes_count; i++) {
-		const struct lf_shared_write *w = &lf_shared_writes[i];
-
-		if (strncmp(name, w->prefix, strlen(w->prefix)))
-			continue;
-		if (!w->update)
-			return false;
-		update = true;
-	}
-	return update;
-}
-
-void lf_section_note_write(struct lf_section *sec, gimple *stmt)
-{
-	if (gasm *as = dyn_cast<gasm *>(stmt)) {
-		const char *text = gimple_asm_string(as);
-
-		/* x86: LOCK_PREFIX, or xchg (locked without it) */
-		if (strstr(text, "lock") || strstr(text, "xchg"))
-			sec->writes.safe_push(stmt);
-		return;
-	}
-	if (is_gimple_call(stmt) && !gimple_call_internal_p(stmt)) {
-		const char *name = lf_decl_name(gimple_call_fndecl(stmt));
-
-		if (name && shared_write_name(name))
-			sec->writes.safe_push(stmt);
-	}
-}
-
-json_t *lf_section_writes_json(const struct lf_section *sec)
-{
-	json_t *arr = json_array();
-	unsigned i;
-	gimple *stmt;
-
-	FOR_EACH_VEC_ELT(sec->writes, i, stmt) {
-		const char *what = is_gimple_call(stmt) ?
-			lf_decl_name(gimple_call_fndecl(stmt)) : "asm";
-
-		json_array_append_new(arr, json_pack("[si]", what,
-			(int)LOCATION_LINE(lf_user_location(gimple_location(stmt)))));
-	}
-	return arr;
-}
+const struct lf_plugin_check lf_plugin_rwlock = { check_function, NULL };

@@ -5,20 +5,26 @@
 #include "compat.h"
 #include "diag.h"
 
-const char *const lf_plugin_checks[] = {
-	"rwlock-spinlock",
-	"arch-spin-preempt",
-	NULL,
+/* -Wlockfit-ID of schema/checks.def's WARN rows, by enum lf_check_id */
+#define WARN_WARN(id) id
+#define WARN_NOWARN(id) NULL
+static const char *const warnings[LF_NCHECKS] = {
+#define LF_CHECK(module, name, id, warn, summary, help) WARN_##warn(id),
+#include "schema/checks.def"
 };
+#undef WARN_WARN
+#undef WARN_NOWARN
 
 /* Old names still accepted in warn=: rwlock-spinlock was rwlock-read. */
 static const struct {
-	const char *old, *now;
+	const char *old;
+	enum lf_check_id now;
 } aliases[] = {
-	{ "rwlock-read", "rwlock-spinlock" },
+	{ "rwlock-read", LF_CHECK_rwlock_spinlock },
 };
 
-static unsigned int enabled;	/* bit N: lf_plugin_checks[N] */
+static unsigned int enabled;	/* bit N: check N */
+static_assert(LF_NCHECKS <= 32, "enabled has a bit per check");
 static bool last_warned;
 
 static int check_index(const char *name, size_t len)
@@ -26,12 +32,17 @@ static int check_index(const char *name, size_t len)
 	for (size_t a = 0; a < ARRAY_SIZE(aliases); a++)
 		if (strlen(aliases[a].old) == len &&
 		    !strncmp(aliases[a].old, name, len))
-			return check_index(aliases[a].now, strlen(aliases[a].now));
-	for (int i = 0; lf_plugin_checks[i]; i++)
-		if (strlen(lf_plugin_checks[i]) == len &&
-		    !strncmp(lf_plugin_checks[i], name, len))
+			return aliases[a].now;
+	for (int i = 0; i < LF_NCHECKS; i++)
+		if (warnings[i] && strlen(warnings[i]) == len &&
+		    !strncmp(warnings[i], name, len))
 			return i;
 	return -1;
+}
+
+const char *lf_warning_name(int check)
+{
+	return check >= 0 && check < LF_NCHECKS ? warnings[check] : NULL;
 }
 
 int lf_enable_checks(const char *list)
@@ -58,25 +69,19 @@ int lf_enable_checks(const char *list)
 	return 0;
 }
 
-bool lf_check_enabled(const char *check)
-{
-	int i = check_index(check, strlen(check));
-
-	return i >= 0 && (enabled & (1u << i));
-}
-
-void lf_warn(location_t loc, const char *check, const char *fmt, ...)
+void lf_warn(location_t loc, enum lf_check_id check, const char *fmt, ...)
 {
 	char msg[1024];
 	va_list ap;
 
 	last_warned = false;
-	if (!lf_check_enabled(check))
+	if (!(enabled & (1u << check)))
 		return;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	last_warned = warning_at(loc, 0, "%s [-Wlockfit-%s]", msg, check);
+	last_warned = warning_at(loc, 0, "%s [-Wlockfit-%s]", msg,
+				 warnings[check]);
 }
 
 void lf_note(location_t loc, const char *fmt, ...)

@@ -10,17 +10,18 @@
 #define LOCKFIT_DIAG_H
 
 #include "compat.h"
+#include "schema/checks.h"
 
-/* Every check the plugin knows, for option parsing and --help; the names
- * are the report's (docs/REPORT.md), -Wlockfit-NAME. */
-extern const char *const lf_plugin_checks[];
+/* -Wlockfit-ID of check N of schema/checks.def (the report's name,
+ * docs/REPORT.md), NULL for one only the tool has or N past the last:
+ * for option parsing and --help. */
+const char *lf_warning_name(int check);
 
 /* 0 on success, else the unknown check name is reported as an error. */
 int lf_enable_checks(const char *list);
-bool lf_check_enabled(const char *check);
 
-/* file:line:col: warning: MESSAGE [-Wlockfit-CHECK] */
-void lf_warn(location_t loc, const char *check, const char *fmt, ...)
+/* file:line:col: warning: MESSAGE [-Wlockfit-ID] */
+void lf_warn(location_t loc, enum lf_check_id check, const char *fmt, ...)
 	ATTRIBUTE_PRINTF_3;
 /* A note that follows the last warning (only if it was emitted). */
 void lf_note(location_t loc, const char *fmt, ...) ATTRIBUTE_PRINTF_2;

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * emit.c - every record, as one JSON line each (output.c writes them).
+ * emit.c - every record, as one JSON line each: the only file that
+ * builds JSON.  From the facts of the trackers and the fact collectors
+ * (calls.c prunes the call graph, bitlock_retry.c finds retry loops) and
+ * what the checks found; output.c writes the lines.
  *
  * Every lock class gets section records (the checks and the report tool
  * pick what they need); docs/RECORDS.md describes each field.  Keys are
@@ -12,8 +15,8 @@
 #include "emit.h"
 #include "layout.h"
 #include "ctx.h"
-#include "check_rwlock.h"
-#include "bitlock.h"
+#include "calls.h"
+#include "bitlock_retry.h"
 
 #define LF_KIND(kind, KIND) static const char kind_##kind[] = #kind;
 #define LF_FIELD(owner, key, type, presence, arg, member) \
@@ -28,9 +31,6 @@
 #define NAME_HOW(status, how) #how,
 
 struct lf_tu_stats lf_stats;
-
-static void lf_calls_bitlock_site(tree fndecl);
-static void lf_calls_arch_site(tree fndecl);
 
 static void set(json_t *obj, const char *key, json_t *value)
 {
@@ -49,7 +49,7 @@ static void set_location(json_t *obj, location_t loc)
 
 /* NAME as the records write it: ":f" for "TU:f", a static function of
  * this unit (the reader puts the record's tu back in front). */
-json_t *lf_fn_json(const char *name)
+static json_t *fn_json(const char *name)
 {
 	const char *tu = lf_tu_file();
 	size_t n = strlen(tu);
@@ -71,7 +71,7 @@ static json_t *record_new(const char *kind, location_t loc, tree fndecl)
 	if (loc != UNKNOWN_LOCATION)
 		set_location(rec, loc);
 	if (fndecl)
-		set(rec, K(place, function), lf_fn_json(
+		set(rec, K(place, function), fn_json(
 			lf_function_id(fndecl, fnbuf, sizeof(fnbuf))));
 	return rec;
 }
@@ -165,7 +165,7 @@ static json_t *calls_json(const struct lf_section *sec)
 			lf_bounded_call_lookup(lf_decl_name(call->callee) ?: "")
 			: NULL;
 
-		json_array_append_new(c, lf_fn_json(
+		json_array_append_new(c, fn_json(
 			lf_callee_name(call->callee, buf, sizeof(buf))));
 		json_array_append_new(c, line_of(call->stmt));
 		if (call->sum) {
@@ -209,8 +209,42 @@ static json_t *nested_json(const struct lf_fn *fn, const struct lf_section *sec)
 			lf_lockid_kind_name(via->lock->kind), via->lock->name,
 			lf_class_name(via->lock->cls),
 			lf_mode_name(via->lock->mode), line_of(via->stmt),
-			lf_fn_json(lf_callee_name(via->callee, buf, sizeof(buf)))));
+			fn_json(lf_callee_name(via->callee, buf, sizeof(buf)))));
 	}
+	return arr;
+}
+
+/* [[what, line], ...]: the section's updates of shared state (the
+ * callee, or "asm" for a locked instruction) */
+static json_t *writes_json(const struct lf_section *sec)
+{
+	json_t *arr = json_array();
+	unsigned i;
+	gimple *stmt;
+
+	FOR_EACH_VEC_ELT(sec->writes, i, stmt) {
+		const char *what = is_gimple_call(stmt) ?
+			lf_decl_name(gimple_call_fndecl(stmt)) : "asm";
+
+		json_array_append_new(arr, json_pack("[so]", what, line_of(stmt)));
+	}
+	return arr;
+}
+
+/* [[callee, line], ...]: the calls on a bit lock's retry loop */
+static json_t *retry_json(const struct lf_event *acq)
+{
+	auto_vec<gimple *> calls;
+	json_t *arr = json_array();
+	char buf[512];
+	unsigned i;
+	gimple *stmt;
+
+	lf_bitlock_retry_calls(acq, &calls);
+	FOR_EACH_VEC_ELT(calls, i, stmt)
+		json_array_append_new(arr, json_pack("[oo]", fn_json(
+			lf_callee_name(gimple_call_fndecl(stmt), buf, sizeof(buf))),
+			line_of(stmt)));
 	return arr;
 }
 
@@ -289,7 +323,7 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
 		set(rec, K(section, layout), layout_json(acq->record, acq->field));
 		lf_calls_bitlock_site(fn->fun->decl);
 		if (acq->prim->action == LF_ACT_spin)
-			set(rec, K(section, retry), lf_bitlock_retry_json(acq));
+			set(rec, K(section, retry), retry_json(acq));
 	}
 	/* where an rwlock is read-locked matters as much (where.c), and
 	 * where an rwlock or rw_semaphore is written: rare writers (an
@@ -297,7 +331,7 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
 	if (acq->cls == LF_CLASS_rwlock || acq->cls == LF_CLASS_rwsem)
 		lf_calls_bitlock_site(fn->fun->decl);
 	if (acq->prim->mode == LF_MODE_read && !sec->writes.is_empty())
-		set(rec, K(section, writes), lf_section_writes_json(sec));
+		set(rec, K(section, writes), writes_json(sec));
 	set(rec, K(section, releases), releases_json(fn, sec));
 	/* absent lists read as empty */
 	if (!sec->calls.is_empty())
@@ -328,7 +362,7 @@ static void emit_lockarg(const struct lf_fn *fn, const struct lf_lockarg *la)
 				 fn->fun->decl);
 	char buf[512];
 
-	set(rec, K(lock_arg, callee), lf_fn_json(
+	set(rec, K(lock_arg, callee), fn_json(
 		lf_callee_name(la->callee, buf, sizeof(buf))));
 	set(rec, K(lock_arg, arg), json_integer(la->arg));
 	set_lock(rec, fn, la->lock);
@@ -448,215 +482,6 @@ void lf_emit_binding(location_t loc, tree fn, const char *entry, int arg,
 	record_add(rec);
 }
 
-bool lf_emit_callgraph = true;
-
-#define LF_CALL_(context) LF_CALL_##context,
-enum lf_call_context { LF_ENUM_CALL_CONTEXT(LF_CALL_) LF_CALL_N };
-#undef LF_CALL_
-
-/* "atomic": preemption or irqs off on every path; "enabled": turned back
- * on in this function; "entry": as the caller left it. */
-static enum lf_call_context call_context(const struct lf_ctx_state *st)
-{
-	if (lf_ctx_atomic(st))
-		return LF_CALL_atomic;
-	return st->enabled_at[LF_CTXI_ATOMIC] != UNKNOWN_LOCATION ?
-	       LF_CALL_enabled : LF_CALL_entry;
-}
-
-/*
- * The calls records wait for the end of the unit, which then writes
- * only the calls some check can follow (docs/RECORDS.md "calls"):
- *
- * - arch_spin callers (tools/checks/archspin.c) ask only the calls OF a
- *   function that may reach an arch lock site through calls made as the
- *   caller left it ("entry"): one with a site, or an entry call of such
- *   a function, where a global callee counts as one (its body may be in
- *   another unit, or in more than one);
- * - hotness (tools/analysis/callgraph.c, where.c) follows calls from an
- *   entry point within hot_call_depth (3) calls to a function with a bit
- *   lock site or an rwlock read site: a call on such a path leads to one
- *   within 2 more calls, where a global callee again counts as one.
- *
- * A static function is named after this unit and called only from it,
- * so this unit knows all of it.  Any other call is left out: no check
- * reads it, and the report does not change.
- */
-struct pending_call {
-	const char *callee;	/* as written */
-	bool entry;
-	json_t *tuple;
-};
-
-struct pending_fn {
-	const char *name;
-	json_t *entry;		/* [function, calls]: calls filled last */
-	const char *file;	/* where it is defined */
-	vec<struct pending_call> calls;
-	bool seen;		/* the pass saw its body */
-	bool atomic_site;	/* may reach an arch lock site from entry */
-	int to_bitlock;		/* calls to a bit lock site, LF_FAR if more */
-};
-
-#define LF_FAR 3
-static vec<struct pending_fn *> pending;
-static hash_map<nofree_string_hash, struct pending_fn *> *bodies;
-
-/* The function named NAME of this unit, known or not yet. */
-static struct pending_fn *body_of(const char *name)
-{
-	struct pending_fn **slot, *p;
-
-	if (!bodies)
-		bodies = new hash_map<nofree_string_hash, struct pending_fn *>;
-	slot = bodies->get(name);
-	if (slot)
-		return *slot;
-	p = XCNEW(struct pending_fn);
-	p->name = xstrdup(name);
-	p->to_bitlock = LF_FAR;
-	bodies->put(p->name, p);
-	return p;
-}
-
-static struct pending_fn *body_of_decl(tree fndecl)
-{
-	char buf[512];
-
-	return body_of(lf_function_id(fndecl, buf, sizeof(buf)));
-}
-
-static void lf_calls_bitlock_site(tree fndecl)
-{
-	body_of_decl(fndecl)->to_bitlock = 0;
-}
-
-static void lf_calls_arch_site(tree fndecl)
-{
-	body_of_decl(fndecl)->atomic_site = true;
-}
-
-/* A global callee (its bodies are not all known here), or a static one
- * the pass did not see; else *BODY is the callee. */
-static bool callee_unknown(const char *callee, struct pending_fn **body)
-{
-	struct pending_fn **slot;
-
-	*body = NULL;
-	if (!strchr(callee, ':'))
-		return true;
-	slot = bodies ? bodies->get(callee) : NULL;
-	if (!slot || !(*slot)->seen)
-		return true;
-	*body = *slot;
-	return false;
-}
-
-void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx)
-{
-	static const char *const contexts[] = { LF_ENUM_CALL_CONTEXT(NAME) };
-	struct pending_fn *p;
-	basic_block bb;
-	expanded_location xloc;
-
-	if (!lf_output_wanted() || !lf_emit_callgraph)
-		return;
-	hash_set<tree> seen[LF_CALL_N];
-	char buf[512];
-
-	p = body_of_decl(fun->decl);
-	p->seen = true;
-	FOR_EACH_BB_FN(bb, fun) {
-		struct lf_ctx_state st = {};
-
-		if (ctx)
-			lf_ctx_block_start(ctx, bb, &st);
-		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
-		     !gsi_end_p(gsi); gsi_next(&gsi)) {
-			gimple *stmt = gsi_stmt(gsi);
-			tree callee = is_gimple_call(stmt) ?
-				      gimple_call_fndecl(stmt) : NULL_TREE;
-			enum lf_call_context context;
-			struct pending_call c;
-			const char *name;
-			int line;
-
-			if (ctx)
-				lf_ctx_at(ctx, stmt, &st);
-			context = call_context(&st);
-			if (ctx)
-				lf_ctx_past(ctx, stmt, &st);
-			if (!callee || fndecl_built_in_p(callee) ||
-			    lf_call_primitive(stmt))
-				continue;
-			/* one entry per callee and context is all the
-			 * report needs */
-			if (seen[context].add(callee))
-				continue;
-			name = lf_callee_name(callee, buf, sizeof(buf));
-			c.callee = xstrdup(name);
-			c.entry = context == LF_CALL_entry;
-			/* [callee, line, context]: the biggest record kind,
-			 * so kept compact; [callee, line] for "entry" */
-			line = LOCATION_LINE(lf_user_location(gimple_location(stmt)));
-			c.tuple = c.entry ? json_pack("[oi]", lf_fn_json(name), line) :
-				  json_pack("[ois]", lf_fn_json(name), line,
-					    contexts[context]);
-			p->calls.safe_push(c);
-		}
-	}
-	if (p->calls.is_empty() || p->entry)
-		return;
-	/* [function, calls] under its file: the unit's functions share
-	 * one record (emit_pending_calls) */
-	p->entry = json_pack("[o[]]", lf_fn_json(lf_function_id(fun->decl,
-						buf, sizeof(buf))));
-	xloc = expand_location(DECL_SOURCE_LOCATION(fun->decl));
-	p->file = xstrdup(lf_path(xloc.file));
-	pending.safe_push(p);
-}
-
-/* Whether some check can follow call C of a function of this unit. */
-static bool call_wanted(const struct pending_call *c)
-{
-	struct pending_fn *g;
-
-	if (callee_unknown(c->callee, &g))
-		return true;
-	return g->atomic_site || g->to_bitlock < LF_FAR;
-}
-
-/* What each function may reach, to a fixed point. */
-static void calls_reach(void)
-{
-	bool changed = true;
-
-	while (changed) {
-		unsigned i, j;
-		struct pending_fn *p;
-		struct pending_call *c;
-
-		changed = false;
-		FOR_EACH_VEC_ELT(pending, i, p) {
-			FOR_EACH_VEC_ELT(p->calls, j, c) {
-				struct pending_fn *g;
-				bool unknown = callee_unknown(c->callee, &g);
-				int far = unknown ? 0 : g->to_bitlock;
-
-				if (far + 1 < p->to_bitlock) {
-					p->to_bitlock = far + 1;
-					changed = true;
-				}
-				if (c->entry && !p->atomic_site &&
-				    (unknown || g->atomic_site)) {
-					p->atomic_site = true;
-					changed = true;
-				}
-			}
-		}
-	}
-}
-
 /* The function or callee name at AT of LIST (a JSON string): counted in
  * USES (INDEX null), or replaced by its index in NAMES when shorter. */
 static void name_use(json_t *list, size_t at, hash_map<nofree_string_hash, int> *uses,
@@ -730,38 +555,46 @@ static json_t *name_table(json_t *fns)
  * those of each header (its inlines) after its name, so that the fields
  * every record has and each header's name are written once.
  */
-static void emit_pending_calls(void)
+static void emit_calls(void)
 {
+	static const char *const contexts[] = { LF_ENUM_CALL_CONTEXT(NAME) };
+	const vec<struct lf_calls_fn *> &pruned = lf_calls_pruned();
 	unsigned i, j, k;
-	struct pending_fn *p;
-	struct pending_call *c;
+	struct lf_calls_fn *p;
+	struct lf_call *c;
 	json_t *fns = json_array(), *rec, *names;
 	vec<const char *> files = vNULL;
 	const char *file;
 
-	calls_reach();
 	files.safe_push(lf_tu_file());
-	FOR_EACH_VEC_ELT(pending, i, p) {
-		json_t *calls = json_array_get(p->entry, 1);
-
-		FOR_EACH_VEC_ELT(p->calls, j, c)
-			if (call_wanted(c))
-				json_array_append(calls, c->tuple);
+	FOR_EACH_VEC_ELT(pruned, i, p) {
 		for (k = 0; k < files.length() && strcmp(files[k], p->file); k++)
 			;
-		if (json_array_size(calls) && k == files.length())
+		if (!p->kept.is_empty() && k == files.length())
 			files.safe_push(p->file);
 	}
 	FOR_EACH_VEC_ELT(files, k, file) {
 		if (k)
 			json_array_append_new(fns, json_string(file));
-		FOR_EACH_VEC_ELT(pending, i, p)
-			if (!strcmp(p->file, file) &&
-			    json_array_size(json_array_get(p->entry, 1)))
-				json_array_append(fns, p->entry);
+		FOR_EACH_VEC_ELT(pruned, i, p) {
+			json_t *calls;
+
+			if (strcmp(p->file, file) || p->kept.is_empty())
+				continue;
+			/* [function, calls]; each call [callee, line,
+			 * context], the biggest record kind, so kept
+			 * compact: [callee, line] for "entry" */
+			calls = json_array();
+			FOR_EACH_VEC_ELT(p->kept, j, c)
+				json_array_append_new(calls,
+					c->context == LF_CALL_entry ?
+					json_pack("[oi]", fn_json(c->callee), c->line) :
+					json_pack("[ois]", fn_json(c->callee), c->line,
+						  contexts[c->context]));
+			json_array_append_new(fns, json_pack("[oo]",
+				fn_json(p->name), calls));
+		}
 	}
-	FOR_EACH_VEC_ELT(pending, i, p)
-		json_decref(p->entry);
 	files.release();
 	if (!json_array_size(fns)) {
 		json_decref(fns);
@@ -797,7 +630,7 @@ bool lf_emit_finish(void)
 
 	if (!lf_output_wanted())
 		return true;
-	emit_pending_calls();
+	emit_calls();
 	tu = record_new(kind_tu, UNKNOWN_LOCATION, NULL_TREE);
 	set(tu, K(tu, lockfit), json_string(LF_VERSION));
 	set(tu, K(tu, gcc), json_string(LF_GCC_VERSION));

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * emit.h - every record the plugin writes (docs/RECORDS.md), built from
- * what the tracker and the checks found.  The only place that writes
+ * what the trackers and the checks found.  The only place that builds
  * JSON; kinds and field names come from schema/records.def.
  */
 #ifndef LOCKFIT_EMIT_H
@@ -14,13 +14,6 @@ struct lf_ctx_result;
 /* Section, release_only, lock_arg, unknown and lock_wrapper records of
  * one function.  CTX gives each section the context it is entered in. */
 void lf_emit_function(const struct lf_fn *fn, struct lf_ctx_result *ctx);
-
-/* What FUN calls and in which context, for the report's call graph (hot
- * paths, callers of arch lock users); lf_emit_finish() writes the calls
- * some check can follow.  CTX may be NULL: nothing in FUN changes the
- * context. */
-void lf_emit_calls(struct function *fun, struct lf_ctx_result *ctx);
-extern bool lf_emit_callgraph;	/* -fplugin-arg-lockfit-calls=no */
 
 /* The schema's arch_spin and needs_atomic values: LF_STATUS_safe,
  * LF_HOW_local, LF_NEED_preempt ... */
@@ -63,11 +56,9 @@ struct lf_tu_stats {
 };
 extern struct lf_tu_stats lf_stats;
 
-/* The tu record, then the unit's record file (output.c).  False (after
- * an error diagnostic) if the file could not be written. */
+/* The calls record (what calls.c kept of the unit's call graph), the
+ * tu record, then the unit's record file (output.c).  False (after an
+ * error diagnostic) if the file could not be written. */
 bool lf_emit_finish(void);
-
-/* A function name as records write it: ":name" for one of this unit. */
-json_t *lf_fn_json(const char *name);
 
 #endif /* LOCKFIT_EMIT_H */

@@ -22,11 +22,11 @@
 #include "diag.h"
 #include "output.h"
 #include "tracker.h"
-#include "emit.h"
-#include "check_rwlock.h"
-#include "check_arch_spin.h"
-#include "check_bindings.h"
 #include "ctx.h"
+#include "bindings.h"
+#include "checks.h"
+#include "emit.h"
+#include "calls.h"
 #include "layout.h"
 
 /*
@@ -60,7 +60,7 @@ void operator delete(void *p, size_t) noexcept
 static struct plugin_info lockfit_info = {
 	.version = LF_VERSION,
 	.help = "out=DIR\twrite records to DIR (default: into the object, section " LF_RECORDS_SECTION ")\n"
-		"warn=CHECK[,CHECK]|all\tenable diagnostics (rwlock-spinlock, arch-spin-preempt)\n"
+		"warn=CHECK[,CHECK]|all\tenable diagnostics (the checks listed below)\n"
 		"srcroot=DIR\tthe kernel tree file names are relative to (default: from -include .../kconfig.h)\n"
 		"calls=yes|no\tcall graph records (default yes)\n"
 		"verbose=yes|no\tnote function pointers bound to slots rules/entrypoints.tbl does not list\n",
@@ -93,14 +93,15 @@ public:
 		/* The body of spin_lock() is the lock, not a use of it. */
 		if (!fun->cfg || (name && lf_primitive_lookup(name)))
 			return 0;
+		/* the trackers' facts, the checks that read them, then
+		 * the records of what was found */
 		fn = lf_track(fun);
 		ctx = fn ? lf_ctx_analyse(fn) : NULL;
-		lf_check_arch_spin(fun, fn, ctx);
-		lf_emit_calls(fun, ctx);
-		lf_check_bindings(fun);
+		lf_checks_function(fun, fn, ctx);
+		lf_calls_note(fun, ctx);
+		lf_bindings_scan(fun);
 		if (fn) {
 			lf_stats.locking++;
-			lf_check_rwlock(fn);
 			lf_emit_function(fn, ctx);
 			lf_fn_release(fn);
 		}
@@ -121,7 +122,7 @@ static bool is_probe_unit(void)
 
 static void finish_unit(void *gcc_data, void *user_data)
 {
-	lf_check_arch_spin_finish();
+	lf_checks_finish();
 	lf_track_finish();
 	if (!is_probe_unit())
 		lf_emit_finish();
@@ -131,9 +132,10 @@ static void finish_unit(void *gcc_data, void *user_data)
 static void print_help(void)
 {
 	inform(UNKNOWN_LOCATION, "lockfit options: %s", lockfit_info.help);
-	for (int i = 0; lf_plugin_checks[i]; i++)
-		inform(UNKNOWN_LOCATION, "lockfit check: %s",
-		       lf_plugin_checks[i]);
+	for (int i = 0; i < LF_NCHECKS; i++)
+		if (lf_warning_name(i))
+			inform(UNKNOWN_LOCATION, "lockfit check: %s",
+			       lf_warning_name(i));
 }
 
 static int parse_args(struct plugin_name_args *info)
@@ -164,7 +166,7 @@ static int parse_args(struct plugin_name_args *info)
 				      "takes yes or no, not %qs", value);
 				return 1;
 			}
-			lf_emit_callgraph = !strcmp(value, "yes");
+			lf_calls_wanted = !strcmp(value, "yes");
 		} else if (!strcmp(key, "verbose"))
 			lf_bindings_verbose = !strcmp(value, "yes");
 		else {

@@ -50,34 +50,27 @@ const struct lf_bounded_call *lf_bounded_call_lookup(const char *name)
 			cmp_bounded);
 }
 
+#define NAME(name) #name,
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 const char *lf_class_name(enum lf_class cls)
 {
-	static const char *const names[LF_CLASS_COUNT] = {
-#define X(name) #name,
-		LFR_CLASSES(X)
-#undef X
-	};
+	static const char *const names[LF_CLASS_COUNT] = { LFR_CLASSES(NAME) };
 
 	return cls < LF_CLASS_COUNT ? names[cls] : "?";
 }
 
+/* LF_MODE_none and LF_VAR_none, "-" as in the table, then the lists */
 const char *lf_mode_name(enum lf_mode mode)
 {
-	switch (mode) {
-	case LF_MODE_read:	return "read";
-	case LF_MODE_write:	return "write";
-	case LF_MODE_excl:	return "excl";
-	default:		return "-";
-	}
+	static const char *const names[] = { "-", LF_ENUM_MODE(NAME) };
+
+	return (size_t)mode < ARRAY_SIZE(names) ? names[mode] : "-";
 }
 
 const char *lf_variant_name(enum lf_variant variant)
 {
-	switch (variant) {
-	case LF_VAR_plain:	return "plain";
-	case LF_VAR_irq:	return "irq";
-	case LF_VAR_irqsave:	return "irqsave";
-	case LF_VAR_bh:		return "bh";
-	default:		return "-";
-	}
+	static const char *const names[] = { "-", LF_ENUM_VARIANT(NAME) };
+
+	return (size_t)variant < ARRAY_SIZE(names) ? names[variant] : "-";
 }

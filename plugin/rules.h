@@ -4,7 +4,8 @@
  *
  * The tables are data: add a primitive by adding a row to
  * rules/primitives.tbl, never by naming it in a check.  The enums are
- * made from the token lists of rules/reader.h, the tables' one reader.
+ * made from the token lists of rules/reader.h, the tables' one reader,
+ * and of schema/records.h for the columns records carry too.
  */
 #ifndef LOCKFIT_RULES_H
 #define LOCKFIT_RULES_H
@@ -20,21 +21,21 @@ enum lf_class {
 
 enum lf_action {
 #define X(name) LF_ACT_##name,
-	LFR_ACTIONS(X)
+	LF_ACTIONS(X, X)
 #undef X
 };
 
 enum lf_mode {
 	LF_MODE_none,
 #define X(name) LF_MODE_##name,
-	LFR_MODES(X)
+	LF_ENUM_MODE(X)
 #undef X
 };
 
 enum lf_variant {
 	LF_VAR_none,
 #define X(name) LF_VAR_##name,
-	LFR_VARIANTS(X)
+	LF_ENUM_VARIANT(X)
 #undef X
 };
 
@@ -116,7 +117,7 @@ static inline bool lf_is_lock_class(enum lf_class cls)
 }
 
 /* rules/entrypoints.tbl's slots, registration calls and sections: the
- * bindings the plugin records (check_bindings.c); macros are the tool's */
+ * bindings the plugin records (bindings.c); macros are the tool's */
 enum lf_entry_kind {
 #define X(name) LF_ENTRY_##name,
 	LFR_ENTRY_KINDS(X)
@@ -132,9 +133,10 @@ struct lf_entry_point {
 extern const struct lf_entry_point lf_entry_points[];
 extern const size_t lf_entry_points_count;
 
-/* Thresholds, from rules/thresholds.tbl. */
-extern const int lf_rwlock_short_cost;
-extern const int lf_inline_depth;
-extern const int lf_wrapper_max_cost;
+/* Thresholds, from rules/thresholds.tbl: those reader.h marks
+ * LFR_PLUGIN, lf_rwlock_short_cost ... */
+#define X(name, who, min, max) extern const int lf_##name;
+	LFR_THRESHOLDS(X)
+#undef X
 
 #endif /* LOCKFIT_RULES_H */

@@ -193,9 +193,9 @@ const char *lf_config_hash(char *buf, size_t len)
 
 /*
  * Relative to the source root (O= builds compile ../fs/x.c or
- * /abs/src/fs/x.c), "$M/x.c" in the module directory, else relative to
- * the working directory (generated files of the objtree); absolute
- * otherwise.  One spelling per file, whatever the compile command said.
+ * /usr/src/linux/fs/x.c), "$M/x.c" in the module directory, else
+ * relative to the working directory (generated files of the objtree);
+ * absolute otherwise.  One spelling per file, whatever the compile command said.
  */
 const char *lf_path(const char *path)
 {

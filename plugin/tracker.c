@@ -6,7 +6,6 @@
  */
 #include "compat.h"
 #include "tracker.h"
-#include "check_rwlock.h"
 #include "events.h"
 
 /* Does release REL end the section of acquire site event ACQ? */
@@ -166,6 +165,51 @@ static bool guard_call(const struct lf_fn *fn, gimple *stmt)
 	return false;
 }
 
+/*
+ * Updates of shared state while held (sec->writes): an atomic
+ * read-modify-write, a locked instruction (cmpxchg, xchg), a list add or
+ * delete.  Under a read lock they make the read side a shared lock for
+ * concurrent updaters (eventpoll's lockless list adds), which the rwlock
+ * check and the report weigh.  Only the section's own statements are
+ * looked at, not callees' bodies.
+ */
+
+/* Does a call of NAME update shared state (rules/sharedwrites.tbl)? */
+static bool shared_write_name(const char *name)
+{
+	bool update = false;
+
+	for (size_t i = 0; i < lf_shared_writes_count; i++) {
+		const struct lf_shared_write *w = &lf_shared_writes[i];
+
+		if (strncmp(name, w->prefix, strlen(w->prefix)))
+			continue;
+		if (!w->update)
+			return false;
+		update = true;
+	}
+	return update;
+}
+
+/* STMT, a statement of SEC that is no lock event: a write? */
+static void note_write(struct lf_section *sec, gimple *stmt)
+{
+	if (gasm *as = dyn_cast<gasm *>(stmt)) {
+		const char *text = gimple_asm_string(as);
+
+		/* x86: LOCK_PREFIX, or xchg (locked without it) */
+		if (strstr(text, "lock") || strstr(text, "xchg"))
+			sec->writes.safe_push(stmt);
+		return;
+	}
+	if (is_gimple_call(stmt) && !gimple_call_internal_p(stmt)) {
+		const char *name = lf_decl_name(gimple_call_fndecl(stmt));
+
+		if (name && shared_write_name(name))
+			sec->writes.safe_push(stmt);
+	}
+}
+
 static void section_stmt(struct lf_fn *fn, struct lf_section *sec,
 			 gimple *stmt, int *weight)
 {
@@ -184,7 +228,7 @@ static void section_stmt(struct lf_fn *fn, struct lf_section *sec,
 		}
 		return;
 	}
-	lf_section_note_write(sec, stmt);
+	note_write(sec, stmt);
 	if (is_gimple_call(stmt) && !gimple_call_internal_p(stmt)) {
 		tree callee = gimple_call_fndecl(stmt);
 		struct lf_held_call call = { stmt, callee, sum };

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * reader.c - read and check every table of rules/ (see reader.h).
+ * rewrites.tbl's rows are reader_rewrites.c's, the helpers both share
+ * reader_table.h's.
  *
  * Plain C with no dependency on either binary: build/gen-rules and
  * tools/lockfit both link it.  Lines are read whole whatever their length
@@ -16,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "reader.h"
+#include "reader_table.h"
 #include "../tools/lib/readfile.h"
 
 const struct lfr_threshold_info lfr_threshold_info[LFR_T_COUNT] = {
@@ -26,38 +29,17 @@ const struct lfr_threshold_info lfr_threshold_info[LFR_T_COUNT] = {
 
 #define STR(name) " " #name
 static const char classes[] = LFR_CLASSES(STR);
-static const char actions[] = LFR_ACTIONS(STR);
-static const char modes[] = LFR_MODES(STR) " -";
-static const char variants[] = LFR_VARIANTS(STR) " -";
-static const char lock_modes[] = LFR_MODES(STR);	/* no "-" */
-static const char lock_variants[] = LFR_VARIANTS(STR);
+static const char actions[] = LF_ACTIONS(STR, STR);
+static const char modes[] = LF_ENUM_MODE(STR) " -";
+static const char variants[] = LF_ENUM_VARIANT(STR) " -";
+static const char lock_modes[] = LF_ENUM_MODE(STR);	/* no "-" */
+static const char lock_variants[] = LF_ENUM_VARIANT(STR);
 static const char ctxs[] = LFR_CTXS(STR);
 static const char entry_kinds[] = LFR_ENTRY_KINDS(STR);
 static const char execs[] = LFR_EXECS(STR) " -";
 #undef STR
 
-/* One table being read. */
-struct table {
-	struct lfr_tables *t;
-	lfr_die_fn die;
-	char *path;
-	char *text;		/* the whole table (lf_read_bounded) */
-	size_t len, pos;	/* its length; where the next line starts */
-	int lineno;
-	const char *last;	/* the previous row's key, for order */
-	char **keys;		/* every key so far, for duplicates */
-	size_t nkeys, capkeys;
-};
-
-#define PUSH(vec, val) do {						\
-	if ((vec)->n == (vec)->cap) {					\
-		(vec)->cap = (vec)->cap ? 2 * (vec)->cap : 16;		\
-		(vec)->v = xrealloc((vec)->v, (vec)->cap * sizeof(*(vec)->v)); \
-	}								\
-	(vec)->v[(vec)->n++] = (val);					\
-} while (0)
-
-static void *xrealloc(void *p, size_t n)
+void *lfr_xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);
 	if (!p) {
@@ -67,23 +49,23 @@ static void *xrealloc(void *p, size_t n)
 	return p;
 }
 
-static char *xstrndup(const char *s, size_t n)
+char *lfr_xstrndup(const char *s, size_t n)
 {
-	char *d = xrealloc(NULL, n + 1);
+	char *d = lfr_xrealloc(NULL, n + 1);
 
 	memcpy(d, s, n);
 	d[n] = 0;
 	return d;
 }
 
-static char *xstrdup(const char *s)
+char *lfr_xstrdup(const char *s)
 {
-	return xstrndup(s, strlen(s));
+	return lfr_xstrndup(s, strlen(s));
 }
 
 char *lfr_path(const char *dir, const char *name)
 {
-	char *p = xrealloc(NULL, strlen(dir) + strlen(name) + 2);
+	char *p = lfr_xrealloc(NULL, strlen(dir) + strlen(name) + 2);
 
 	sprintf(p, "%s/%s", dir, name);
 	return p;
@@ -127,7 +109,7 @@ static int blank_or_comment(const char *line)
 
 /* Split LINE into blank-separated words (copies), at most MAX; returns
  * how many there are. */
-static int split(const char *line, char **words, int max)
+int lfr_split(const char *line, char **words, int max)
 {
 	int n = 0;
 
@@ -139,20 +121,20 @@ static int split(const char *line, char **words, int max)
 			return n;
 		len = strcspn(line, " \t\r");
 		if (n < max)
-			words[n] = xstrndup(line, len);
+			words[n] = lfr_xstrndup(line, len);
 		n++;
 		line += len;
 	}
 }
 
-static void fail(struct table *tb, const char *msg, const char *a, const char *b)
+void lfr_fail(struct table *tb, const char *msg, const char *a, const char *b)
 {
 	tb->die("%s:%d: %s%s%s%s%s", tb->path, tb->lineno, msg,
 		a ? " '" : "", a ? a : "", a ? "'" : "", b ? b : "");
 }
 
 /* Rows are unique by KEY; with SORTED, in byte order too. */
-static void once(struct table *tb, const char *key, int sorted,
+void lfr_once(struct table *tb, const char *key, int sorted,
 		 const char *what)
 {
 	for (size_t i = 0; i < tb->nkeys; i++)
@@ -164,9 +146,9 @@ static void once(struct table *tb, const char *key, int sorted,
 			tb->lineno, what, key, tb->last);
 	if (tb->nkeys == tb->capkeys) {
 		tb->capkeys = tb->capkeys ? 2 * tb->capkeys : 64;
-		tb->keys = xrealloc(tb->keys, tb->capkeys * sizeof(*tb->keys));
+		tb->keys = lfr_xrealloc(tb->keys, tb->capkeys * sizeof(*tb->keys));
 	}
-	tb->keys[tb->nkeys++] = xstrdup(key);
+	tb->keys[tb->nkeys++] = lfr_xstrdup(key);
 	tb->last = tb->keys[tb->nkeys - 1];
 }
 
@@ -190,8 +172,8 @@ static void row_threshold(struct table *tb, const char *line)
 	long v;
 	int i;
 
-	if (split(line, w, 2) != 2)
-		fail(tb, "expected 'name value'", NULL, NULL);
+	if (lfr_split(line, w, 2) != 2)
+		lfr_fail(tb, "expected 'name value'", NULL, NULL);
 	if (!digits(w[1]))
 		tb->die("%s:%d: '%s' is not a non-negative number", tb->path,
 			tb->lineno, w[1]);
@@ -200,8 +182,8 @@ static void row_threshold(struct table *tb, const char *line)
 		if (!strcmp(lfr_threshold_info[i].name, w[0]))
 			break;
 	if (i == LFR_T_COUNT)
-		fail(tb, "unknown threshold", w[0], NULL);
-	once(tb, w[0], 0, "");
+		lfr_fail(tb, "unknown threshold", w[0], NULL);
+	lfr_once(tb, w[0], 0, "");
 	if (v < lfr_threshold_info[i].min || v > lfr_threshold_info[i].max)
 		tb->die("%s:%d: %s %ld is out of range (%ld to %ld)", tb->path,
 			tb->lineno, w[0], v, lfr_threshold_info[i].min,
@@ -212,7 +194,7 @@ static void row_threshold(struct table *tb, const char *line)
 
 static void end_thresholds(struct table *tb)
 {
-	tb->t->thresholds_path = xstrdup(tb->path);
+	tb->t->thresholds_path = lfr_xstrdup(tb->path);
 	for (int i = 0; i < LFR_T_COUNT; i++)
 		if (!tb->t->threshold_line[i])
 			tb->die("%s: threshold '%s' is missing", tb->path,
@@ -234,15 +216,15 @@ static void guard_row(struct table *tb, char **w)
 
 	if (strncmp(w[1], "guard(", 6)) {
 		if (!strcmp(w[5], "g"))
-			fail(tb, "lock argument g (a guard object) needs api guard(NAME), not",
+			lfr_fail(tb, "lock argument g (a guard object) needs api guard(NAME), not",
 			     w[1], NULL);
 		return;
 	}
 	if (n < 8 || w[1][n - 1] != ')' || strspn(w[1] + 6,
 	    "abcdefghijklmnopqrstuvwxyz0123456789_") != n - 7)
-		fail(tb, "api must be guard(NAME), NAME a C identifier:", w[1], NULL);
-	want_c = xrealloc(NULL, n + 16);
-	want_d = xrealloc(NULL, n + 16);
+		lfr_fail(tb, "api must be guard(NAME), NAME a C identifier:", w[1], NULL);
+	want_c = lfr_xrealloc(NULL, n + 16);
+	want_d = lfr_xrealloc(NULL, n + 16);
 	sprintf(want_c, "class_%.*s_constructor", (int)(n - 7), w[1] + 6);
 	sprintf(want_d, "class_%.*s_destructor", (int)(n - 7), w[1] + 6);
 	if (!strcmp(w[0], want_c))
@@ -253,7 +235,7 @@ static void guard_row(struct table *tb, char **w)
 		     !strcmp(w[5], lfr_has("release", w[3]) ? "g" : "-") &&
 		     !strcmp(w[8], want_c);
 	else
-		fail(tb, "a guard's rows are its class_NAME_constructor and class_NAME_destructor, not",
+		lfr_fail(tb, "a guard's rows are its class_NAME_constructor and class_NAME_destructor, not",
 		     w[0], NULL);
 	if (!ok)
 		tb->die("%s:%d: '%s': a guard's constructor acquires, tries or disables and pairs with %s; "
@@ -267,21 +249,21 @@ static void row_primitive(struct table *tb, const char *line)
 {
 	char *w[9], *ctx, *c;
 	struct lfr_primitive p;
-	int n = split(line, w, 9);
+	int n = lfr_split(line, w, 9);
 
 	if (n != 9)
 		tb->die("%s:%d: expected 9 columns, got %d", tb->path, tb->lineno, n);
-	once(tb, w[0], 1, "");
+	lfr_once(tb, w[0], 1, "");
 	oneof(tb, w[2], classes, "class");
 	oneof(tb, w[3], actions, "action");
 	oneof(tb, w[4], modes, "mode");
 	oneof(tb, w[6], variants, "variant");
 	if (strcmp(w[5], "-") && strcmp(w[5], "g") &&
 	    !(isdigit((unsigned char)w[5][0]) && !w[5][1]))
-		fail(tb, "bad lock argument", w[5], NULL);
+		lfr_fail(tb, "bad lock argument", w[5], NULL);
 	guard_row(tb, w);
 	if (strcmp(w[7], "-")) {
-		ctx = xstrdup(w[7]);
+		ctx = lfr_xstrdup(w[7]);
 		for (c = strtok(ctx, ","); c; c = strtok(NULL, ","))
 			oneof(tb, c, ctxs, "ctx");
 		free(ctx);
@@ -335,20 +317,20 @@ static void row_locktype(struct table *tb, const char *line)
 {
 	char *w[3];
 	struct lfr_locktype lt;
-	int n = split(line, w, 3);
+	int n = lfr_split(line, w, 3);
 
 	if (n == 3 && !strcmp(w[0], "struct")) {
-		char *type = xrealloc(NULL, strlen(w[1]) + 8);
+		char *type = lfr_xrealloc(NULL, strlen(w[1]) + 8);
 
 		sprintf(type, "struct %s", w[1]);
 		lt = (struct lfr_locktype){ type, w[2] };
 	} else if (n == 2) {
 		lt = (struct lfr_locktype){ w[0], w[1] };
 	} else {
-		fail(tb, "expected: type class", NULL, NULL);
+		lfr_fail(tb, "expected: type class", NULL, NULL);
 	}
 	oneof(tb, lt.cls, classes, "class");
-	once(tb, lt.type, 1, "");
+	lfr_once(tb, lt.type, 1, "");
 	PUSH(&tb->t->locktypes, lt);
 }
 
@@ -358,15 +340,15 @@ static void row_bounded(struct table *tb, const char *line)
 	char *w[2];
 	struct lfr_bounded b;
 
-	if (split(line, w, 2) < 3 || !digits(w[1]))
-		fail(tb, "expected: name cost why...", NULL, NULL);
-	once(tb, w[0], 1, "");
+	if (lfr_split(line, w, 2) < 3 || !digits(w[1]))
+		lfr_fail(tb, "expected: name cost why...", NULL, NULL);
+	lfr_once(tb, w[0], 1, "");
 	b = (struct lfr_bounded){ w[0], strtol(w[1], NULL, 10) };
 	PUSH(&tb->t->bounded, b);
 }
 
 /* ---- hotpaths.tbl: one function name ---- */
-static int identifier(const char *s, size_t n)
+int lfr_identifier(const char *s, size_t n)
 {
 	if (!n || isdigit((unsigned char)*s))
 		return 0;
@@ -380,9 +362,9 @@ static void row_hot(struct table *tb, const char *line)
 {
 	char *w[1];
 
-	if (split(line, w, 1) != 1 || !identifier(w[0], strlen(w[0])))
-		fail(tb, "expected one function name", NULL, NULL);
-	once(tb, w[0], 0, "");
+	if (lfr_split(line, w, 1) != 1 || !lfr_identifier(w[0], strlen(w[0])))
+		lfr_fail(tb, "expected one function name", NULL, NULL);
+	lfr_once(tb, w[0], 0, "");
 	PUSH(&tb->t->hot, w[0]);
 }
 
@@ -390,32 +372,32 @@ static void row_hot(struct table *tb, const char *line)
 static void row_sourceform(struct table *tb, const char *line)
 {
 	char *w[6];
-	int n = split(line, w, 6);
+	int n = lfr_split(line, w, 6);
 	struct lfr_sourceform f;
 
-	if ((n != 2 && n != 6) || !identifier(w[0], strlen(w[0])))
-		fail(tb, "expected: name init|assert, or name guard class mode variant header", NULL, NULL);
+	if ((n != 2 && n != 6) || !lfr_identifier(w[0], strlen(w[0])))
+		lfr_fail(tb, "expected: name init|assert, or name guard class mode variant header", NULL, NULL);
 	oneof(tb, w[1], "init assert guard", "what");
 	if ((n == 6) != !strcmp(w[1], "guard"))
-		fail(tb, "a guard row has 6 columns (name guard class mode variant header), others 2", NULL, NULL);
+		lfr_fail(tb, "a guard row has 6 columns (name guard class mode variant header), others 2", NULL, NULL);
 	f = (struct lfr_sourceform){ w[0], w[1], NULL, NULL, NULL, NULL };
 	if (n == 6) {
 		oneof(tb, w[2], classes, "class");
 		if (lfr_has("preempt irq bh rcu_sched", w[2]))
-			fail(tb, "a guard row names a lock class, not a context:", w[2], NULL);
+			lfr_fail(tb, "a guard row names a lock class, not a context:", w[2], NULL);
 		oneof(tb, w[3], lock_modes, "mode");
 		oneof(tb, w[4], lock_variants, "variant");
 		if (strncmp(w[5], "include/", 8) || strlen(w[5]) < 11 ||
 		    strcmp(w[5] + strlen(w[5]) - 2, ".h") || strstr(w[5], "..") ||
 		    strspn(w[5], "abcdefghijklmnopqrstuvwxyz0123456789_-./") != strlen(w[5]))
-			fail(tb, "header must be a plain include/...h path:", w[5], NULL);
+			lfr_fail(tb, "header must be a plain include/...h path:", w[5], NULL);
 		f = (struct lfr_sourceform){ w[0], w[1], w[2], w[3], w[4], w[5] };
 	}
-	once(tb, w[0], 0, "");
+	lfr_once(tb, w[0], 0, "");
 	PUSH(&tb->t->sourceforms, f);
 }
 
-static const struct lfr_sourceform *guard_form(const struct lfr_tables *t,
+const struct lfr_sourceform *lfr_guard_form(const struct lfr_tables *t,
 					       const char *name)
 {
 	for (size_t i = 0; i < t->sourceforms.n; i++)
@@ -439,8 +421,8 @@ static void end_sourceforms(struct table *tb)
 		if (strncmp(p->api, "guard(", 6) || p->api[n - 1] != ')' ||
 		    lfr_has("preempt irq bh rcu_sched", p->cls))
 			continue;
-		name = xstrndup(p->api + 6, n - 7);
-		g = guard_form(t, name);
+		name = lfr_xstrndup(p->api + 6, n - 7);
+		g = lfr_guard_form(t, name);
 		if (!g || strcmp(g->cls, p->cls) || strcmp(g->mode, p->mode))
 			tb->die("%s: guard '%s' of primitives.tbl:%d (%s %s) has no guard row of that class and mode",
 				tb->path, name, p->line, p->cls, p->mode);
@@ -455,15 +437,15 @@ static void row_lockclass(struct table *tb, const char *line)
 	const char *rest;
 	size_t n;
 
-	if (split(line, w, 1) < 2)
-		fail(tb, "expected: lockdep class name, then a lock identity", NULL, NULL);
+	if (lfr_split(line, w, 1) < 2)
+		lfr_fail(tb, "expected: lockdep class name, then a lock identity", NULL, NULL);
 	rest = strstr(line, w[0]) + strlen(w[0]);
 	rest += strspn(rest, " \t");
 	n = strlen(rest);
 	while (n && strchr(" \t\r", rest[n - 1]))
 		n--;
-	once(tb, w[0], 0, "");
-	PUSH(&tb->t->lockclasses, ((struct lfr_lockclass){ w[0], xstrndup(rest, n) }));
+	lfr_once(tb, w[0], 0, "");
+	PUSH(&tb->t->lockclasses, ((struct lfr_lockclass){ w[0], lfr_xstrndup(rest, n) }));
 }
 
 /* ---- entrypoints.tbl: kind name arg exec preempt sleep temp ---- */
@@ -471,8 +453,8 @@ static int slot_name(const char *s)
 {
 	const char *dot = strchr(s, '.');
 
-	return dot && identifier(s, dot - s) &&
-	       identifier(dot + 1, strlen(dot + 1));
+	return dot && lfr_identifier(s, dot - s) &&
+	       lfr_identifier(dot + 1, strlen(dot + 1));
 }
 
 /* ".init.text": a dot, then lower-case letters, digits, dots, '_' */
@@ -488,8 +470,8 @@ static void row_entry(struct table *tb, const char *line)
 	struct lfr_entry e;
 	size_t n;
 
-	if (split(line, w, 7) != 7)
-		fail(tb, "expected 7 columns: kind name arg exec preempt sleep temp",
+	if (lfr_split(line, w, 7) != 7)
+		lfr_fail(tb, "expected 7 columns: kind name arg exec preempt sleep temp",
 		     NULL, NULL);
 	e = (struct lfr_entry){ w[0], w[1], w[2], w[3], w[4], w[5], w[6],
 				tb->lineno };
@@ -499,29 +481,29 @@ static void row_entry(struct table *tb, const char *line)
 	if (!strcmp(e.kind, "call") && n > 1 && e.name[n - 1] == '*')
 		n--;
 	if (!strcmp(e.kind, "slot") ? !slot_name(e.name) :
-	    !identifier(e.name, n))
-		fail(tb, !strcmp(e.kind, "slot") ? "expected struct.field, not" :
+	    !lfr_identifier(e.name, n))
+		lfr_fail(tb, !strcmp(e.kind, "slot") ? "expected struct.field, not" :
 		     "expected an identifier, not", e.name, NULL);
 	if ((!strcmp(e.kind, "slot") || !strcmp(e.kind, "function")) &&
 	    strcmp(e.arg, "-"))
-		fail(tb, "a slot or function takes no argument: '-', not", e.arg,
+		lfr_fail(tb, "a slot or function takes no argument: '-', not", e.arg,
 		     NULL);
 	if (!strcmp(e.kind, "call") && (!digits(e.arg) || atoi(e.arg) < 1 ||
 					atoi(e.arg) > 16))
-		fail(tb, "expected the handler's argument, 1 to 16, not", e.arg,
+		lfr_fail(tb, "expected the handler's argument, 1 to 16, not", e.arg,
 		     NULL);
-	if (!strcmp(e.kind, "macro") && !identifier(e.arg, strlen(e.arg)))
-		fail(tb, "expected the prefix of the functions it defines, not",
+	if (!strcmp(e.kind, "macro") && !lfr_identifier(e.arg, strlen(e.arg)))
+		lfr_fail(tb, "expected the prefix of the functions it defines, not",
 		     e.arg, NULL);
 	if (!strcmp(e.kind, "section") && !section_name(e.arg))
-		fail(tb, "expected a section name (.init.text), not", e.arg, NULL);
+		lfr_fail(tb, "expected a section name (.init.text), not", e.arg, NULL);
 	oneof(tb, e.exec, execs, "exec");	/* (execs has "-") */
 	oneof(tb, e.preempt, " yes no -", "preempt");
 	oneof(tb, e.sleep, " yes no -", "sleep");
 	oneof(tb, e.temp, " hot cold", "temp");
-	key = xrealloc(NULL, strlen(e.name) + strlen(e.arg) + 2);
+	key = lfr_xrealloc(NULL, strlen(e.name) + strlen(e.arg) + 2);
 	sprintf(key, "%s %s", e.name, e.arg);
-	once(tb, key, 0, "");
+	lfr_once(tb, key, 0, "");
 	free(key);
 	PUSH(&tb->t->entries, e);
 }
@@ -534,7 +516,7 @@ static int small_number(struct table *tb, const char *s, int dash,
 	if (dash && !strcmp(s, "-"))
 		return -1;
 	if (!digits(s) || atoi(s) > 4096)
-		fail(tb, what, s, NULL);
+		lfr_fail(tb, what, s, NULL);
 	return atoi(s);
 }
 
@@ -543,11 +525,11 @@ static void row_lockcost(struct table *tb, const char *line)
 	char *w[7];
 	struct lfr_lockcost c;
 
-	if (split(line, w, 7) != 7)
-		fail(tb, "expected 7 columns: type read_atomics write_atomics "
+	if (lfr_split(line, w, 7) != 7)
+		lfr_fail(tb, "expected 7 columns: type read_atomics write_atomics "
 		     "bytes percpu_bytes readers writer", NULL, NULL);
-	if (!identifier(w[0], strlen(w[0])))
-		fail(tb, "expected a type name, not", w[0], NULL);
+	if (!lfr_identifier(w[0], strlen(w[0])))
+		lfr_fail(tb, "expected a type name, not", w[0], NULL);
 	c = (struct lfr_lockcost){
 		.type = w[0],
 		.read_atomics = small_number(tb, w[1], 1,
@@ -561,18 +543,18 @@ static void row_lockcost(struct table *tb, const char *line)
 	};
 	oneof(tb, c.readers, " shared one", "readers");
 	oneof(tb, c.writer, " plain grace-period", "writer");
-	once(tb, c.type, 0, "");
+	lfr_once(tb, c.type, 0, "");
 	PUSH(&tb->t->lockcosts, c);
 }
 
 /* ---- bitlocks.tbl: struct NAME | reason ---- */
-static char *trim(const char *s, size_t n)
+char *lfr_trim(const char *s, size_t n)
 {
 	while (n && strchr(" \t\r", *s))
 		s++, n--;
 	while (n && strchr(" \t\r", s[n - 1]))
 		n--;
-	return xstrndup(s, n);
+	return lfr_xstrndup(s, n);
 }
 
 /* NAME | reason, NAME once in the table */
@@ -583,11 +565,11 @@ static struct lfr_nogrow bar_row(struct table *tb, const char *line,
 	struct lfr_nogrow g;
 
 	if (!bar)
-		fail(tb, expected, NULL, NULL);
-	g = (struct lfr_nogrow){ trim(line, bar - line), trim(bar + 1, strlen(bar + 1)) };
+		lfr_fail(tb, expected, NULL, NULL);
+	g = (struct lfr_nogrow){ lfr_trim(line, bar - line), lfr_trim(bar + 1, strlen(bar + 1)) };
 	if (!*g.name || !*g.why)
-		fail(tb, expected, NULL, NULL);
-	once(tb, g.name, 0, "");
+		lfr_fail(tb, expected, NULL, NULL);
+	lfr_once(tb, g.name, 0, "");
 	return g;
 }
 
@@ -601,8 +583,8 @@ static void row_sleeping(struct table *tb, const char *line)
 {
 	struct lfr_nogrow g = bar_row(tb, line, "expected 'function | reason'");
 
-	if (!identifier(g.name, strlen(g.name)))
-		fail(tb, "expected 'function | reason'", NULL, NULL);
+	if (!lfr_identifier(g.name, strlen(g.name)))
+		lfr_fail(tb, "expected 'function | reason'", NULL, NULL);
 	PUSH(&tb->t->sleeping, g);
 }
 
@@ -613,361 +595,10 @@ static void row_sharedwrite(struct table *tb, const char *line)
 	struct lfr_nogrow g = bar_row(tb, line, expected);
 	char *w[2];
 
-	if (split(g.name, w, 2) != 2 || !identifier(w[1], strlen(w[1])))
-		fail(tb, expected, NULL, NULL);
+	if (lfr_split(g.name, w, 2) != 2 || !lfr_identifier(w[1], strlen(w[1])))
+		lfr_fail(tb, expected, NULL, NULL);
 	oneof(tb, w[0], " update not", "match");
 	PUSH(&tb->t->sharedwrites, ((struct lfr_sharedwrite){ w[0], w[1], g.why }));
-}
-
-/* ---- rewrites.tbl ---- */
-
-/* One blank for each run of blanks, none at the ends. */
-static char *squeeze(const char *s)
-{
-	char *d = xrealloc(NULL, strlen(s) + 1), *o = d;
-
-	for (s += strspn(s, " \t\r"); *s; ) {
-		size_t n = strcspn(s, " \t\r");
-
-		memcpy(o, s, n);
-		o += n;
-		s += n;
-		s += strspn(s, " \t\r");
-		if (*s)
-			*o++ = ' ';
-	}
-	*o = 0;
-	return d;
-}
-
-/*
- * "[static ]NAME(A, B)" with one-capital placeholders: NAME, the canonical
- * "A, B" and "static " or "" into the outputs; 0 if TEXT is not that form.
- */
-static int parse_call(const char *text, char **name, char **args,
-		      const char **is_static)
-{
-	const char *open, *p;
-	char *out;
-	size_t n;
-
-	*is_static = "";
-	if (!strncmp(text, "static ", 7)) {
-		*is_static = "static ";
-		text += 7;
-	}
-	open = strchr(text, '(');
-	n = strlen(text);
-	if (!open || !identifier(text, open - text) || text[n - 1] != ')' ||
-	    strcspn(open + 1, "()") != (size_t)(text + n - 1 - (open + 1)))
-		return 0;
-	out = xrealloc(NULL, 3 * n + 1);
-	*out = 0;
-	if (open + 1 < text + n - 1)
-		for (p = open + 1; ; ) {
-			size_t len = strcspn(p, ",)");
-			char *a = trim(p, len);
-			int ok = strlen(a) == 1 && isupper((unsigned char)*a);
-
-			if (ok)
-				sprintf(out + strlen(out), "%s%s", *out ? ", " : "", a);
-			free(a);
-			if (!ok) {
-				free(out);
-				return 0;
-			}
-			p += len;
-			if (*p++ == ')')
-				break;
-		}
-	*name = xstrndup(text, open - text);
-	*args = out;
-	return 1;
-}
-
-static int ctype(const char *s)
-{
-	if (!strncmp(s, "struct ", 7))
-		s += 7;
-	else if (!strncmp(s, "unsigned ", 9))
-		s += 9;
-	return identifier(s, strlen(s));
-}
-
-static const struct lfr_kind *kind(const struct lfr_tables *t, const char *name)
-{
-	for (size_t i = 0; i < t->kinds.n; i++)
-		if (!strcmp(t->kinds.v[i].name, name))
-			return &t->kinds.v[i];
-	return NULL;
-}
-
-static const struct lfr_locktype *locktype(const struct lfr_tables *t,
-					   const char *type)
-{
-	for (size_t i = 0; i < t->locktypes.n; i++)
-		if (!strcmp(t->locktypes.v[i].type, type))
-			return &t->locktypes.v[i];
-	return NULL;
-}
-
-/* Is API (primitives.tbl's api column) of a class in CLASSES ("cls" or,
- * WITH_ARG, "cls/N" too)?  -1 if no row has that api. */
-static int api_in(const struct lfr_tables *t, const char *api,
-		  const char *classes, int with_arg, char *found, size_t size)
-{
-	int any = -1;
-
-	*found = 0;
-	for (size_t i = 0; i < t->primitives.n; i++) {
-		const struct lfr_primitive *p = &t->primitives.v[i];
-		char ca[64];
-
-		if (strcmp(p->api, api))
-			continue;
-		if (any < 0)
-			any = 0;
-		if (!lfr_has(found, p->cls) && strlen(found) + strlen(p->cls) + 2 < size)
-			sprintf(found + strlen(found), "%s%s", *found ? " " : "", p->cls);
-		snprintf(ca, sizeof(ca), "%s/%s", p->cls, p->arg);
-		if (lfr_has(classes, p->cls) || (with_arg && lfr_has(classes, ca)))
-			any = 1;
-	}
-	return any;
-}
-
-/* The tables rewrites.tbl is checked against (indexes in tables[]). */
-enum { PRIMITIVES, LOCKTYPES, SOURCEFORMS };
-static const char *table_file(int which);
-
-static void row_kind(struct table *tb, const char *line)
-{
-	char *w[5], *c;
-	struct lfr_kind k;
-
-	if (split(line, w, 5) != 5 || strcmp(w[0], "%kind") || strcmp(w[3], "->"))
-		fail(tb, "expected: %kind NAME FROM-CLASSES -> TO-CLASSES", NULL, NULL);
-	if (tb->t->kinds.n && strcmp(w[1], tb->t->kinds.v[tb->t->kinds.n - 1].name) <= 0)
-		tb->die("%s:%d: %%kind '%s' is out of order or duplicate",
-			tb->path, tb->lineno, w[1]);
-	for (c = w[2]; *c; c++)
-		*c = *c == ',' ? ' ' : *c;
-	for (c = w[4]; *c; c++)
-		*c = *c == ',' ? ' ' : *c;
-	k = (struct lfr_kind){ w[1], w[2], w[4] };
-	PUSH(&tb->t->kinds, k);
-}
-
-/* NAME is a guard of sourceforms.tbl of one of CLASSES; returns NAME. */
-static char *guard_in(struct table *tb, char *name, const char *classes)
-{
-	const struct lfr_sourceform *g = guard_form(tb->t, name);
-
-	if (!g)
-		tb->die("%s:%d: '%s' is not a guard of rules/%s", tb->path,
-			tb->lineno, name, table_file(SOURCEFORMS));
-	if (!lfr_has(classes, g->cls))
-		tb->die("%s:%d: guard '%s' is class %s in rules/%s, not one of %s",
-			tb->path, tb->lineno, name, g->cls,
-			table_file(SOURCEFORMS), classes);
-	return name;
-}
-
-static void row_rewrite(struct table *tb, const char *line)
-{
-	struct lfr_tables *t = tb->t;
-	char *w[3], *from, *to, *key, *name = "", *args = "";
-	char *to_name = "", *to_args = "", found[256];
-	const char *rest, *arrow, *is_static = "", *to_static;
-	const struct lfr_kind *k;
-	struct lfr_rewrite r;
-	size_t i;
-
-	if (line[0] == '%')
-		return row_kind(tb, line);
-	if (split(line, w, 3) < 6)
-		fail(tb, "expected: KIND CAT WHEN FROM -> TO", NULL, NULL);
-	k = kind(t, w[0]);
-	if (!k)
-		tb->die("%s:%d: unknown kind '%s' (declare it with %%kind)",
-			tb->path, tb->lineno, w[0]);
-	if (!lfr_has("call stmt free decl init type guard", w[1]))
-		tb->die("%s:%d: unknown cat '%s' (call stmt free decl init type guard)",
-			tb->path, tb->lineno, w[1]);
-	if (strcmp(w[2], "-")) {
-		const char *eq = strchr(w[2], '=');
-
-		if (!eq || eq == w[2] || !eq[1] ||
-		    strspn(w[2], "abcdefghijklmnopqrstuvwxyz") != (size_t)(eq - w[2]) ||
-		    strspn(eq + 1, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(eq + 1))
-			tb->die("%s:%d: when must be - or NAME=VALUE, got '%s'",
-				tb->path, tb->lineno, w[2]);
-	}
-	rest = line;
-	for (int j = 0; j < 3; j++) {
-		rest += strspn(rest, " \t\r");
-		rest += strcspn(rest, " \t\r");
-	}
-	arrow = strstr(rest, " -> ");
-	if (!arrow || strstr(arrow + 4, " -> "))
-		fail(tb, "expected exactly one ' -> ' between FROM and TO", NULL, NULL);
-	from = squeeze(key = xstrndup(rest, arrow - rest));
-	free(key);
-	to = squeeze(arrow + 4);
-
-	if (!strcmp(w[1], "type")) {
-		if (!ctype(from) || !ctype(to))
-			tb->die("%s:%d: type rows name C types: '%s' -> '%s'",
-				tb->path, tb->lineno, from, to);
-		if (strcmp(w[0], "bitlock") && !locktype(t, from))
-			tb->die("%s:%d: type '%s' is not in rules/%s", tb->path,
-				tb->lineno, from, table_file(LOCKTYPES));
-		if (!locktype(t, to))
-			tb->die("%s:%d: type '%s' is not in rules/%s", tb->path,
-				tb->lineno, to, table_file(LOCKTYPES));
-		name = from;
-	} else if (!strcmp(w[1], "guard")) {
-		/* cleanup.h guard classes, from sourceforms.tbl */
-		guard_in(tb, from, k->from);
-		if (strcmp(to, "-"))
-			to_name = guard_in(tb, to, k->to);
-		name = from;
-	} else {
-		if (!parse_call(from, &name, &args, &is_static))
-			tb->die("%s:%d: FROM must be [static ]NAME(X, ...) with one-capital placeholders: '%s'",
-				tb->path, tb->lineno, from);
-		if (*is_static && strcmp(w[1], "decl"))
-			fail(tb, "only decl rows may be static", NULL, NULL);
-		free(from);
-		from = xrealloc(NULL, strlen(name) + strlen(args) + 10);
-		sprintf(from, "%s%s(%s)", is_static, name, args);
-		if (strcmp(to, "-") && lfr_has("call decl init", w[1])) {
-			if (!parse_call(to, &to_name, &to_args, &to_static))
-				tb->die("%s:%d: TO must be -, or [static ]NAME(X, ...): '%s'",
-					tb->path, tb->lineno, to);
-			free(to);
-			to = xrealloc(NULL, strlen(to_name) + strlen(to_args) + 10);
-			sprintf(to, "%s%s(%s)", to_static, to_name, to_args);
-		} else if (strcmp(to, "-")) {
-			/* statements: "a; b" */
-			char *s = to, *out = xrealloc(NULL, 2 * strlen(to) + 1);
-
-			*out = 0;
-			for (;;) {
-				size_t len = strcspn(s, ";");
-				char *piece = trim(s, len);
-
-				if (!*piece)
-					fail(tb, "empty statement in TO", NULL, NULL);
-				sprintf(out + strlen(out), "%s%s", *out ? "; " : "", piece);
-				free(piece);
-				if (!s[len])
-					break;
-				s += len + 1;
-			}
-			free(to);
-			to = out;
-		}
-		/* every primitive that TO calls is of the kind's TO-CLASSES */
-		for (const char *s = to; *s; ) {
-			size_t len;
-
-			if (!isalpha((unsigned char)*s) && *s != '_') {
-				s++;
-				continue;
-			}
-			len = strspn(s, "abcdefghijklmnopqrstuvwxyz"
-				     "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-			if (s[len] == '(') {
-				char *called = xstrndup(s, len);
-
-				if (api_in(t, called, k->to, 0, found, sizeof(found)) == 0)
-					tb->die("%s:%d: '%s' is class %s in rules/%s, not one of %s",
-						tb->path, tb->lineno, called, found,
-						table_file(PRIMITIVES), k->to);
-				free(called);
-			}
-			s += len;
-		}
-		if (api_in(t, name, k->from, 1, found, sizeof(found)) == 0)
-			tb->die("%s:%d: '%s' is class %s in rules/%s, not one of %s",
-				tb->path, tb->lineno, name, found,
-				table_file(PRIMITIVES), k->from);
-	}
-	key = xrealloc(NULL, strlen(w[0]) + strlen(w[1]) + strlen(w[2]) +
-		       strlen(from) + 4);
-	sprintf(key, "%s %s %s %s", w[0], w[1], w[2], from);
-	once(tb, key, 1, "row ");
-	free(key);
-	if (!strcmp(w[1], "type") && strcmp(to, "-"))
-		for (i = 0; i < t->rewrites.n; i++)
-			if (!strcmp(t->rewrites.v[i].kind, w[0]) &&
-			    !strcmp(t->rewrites.v[i].cat, "type") &&
-			    strcmp(t->rewrites.v[i].to, to))
-				tb->die("%s:%d: all type rows of kind %s must have the same TO",
-					tb->path, tb->lineno, w[0]);
-	r = (struct lfr_rewrite){ w[0], w[1], w[2], from, to, name, args,
-				  is_static, to_name, to_args, tb->lineno };
-	PUSH(&t->rewrites, r);
-}
-
-/* Every api of a kind's FROM-CLASSES has a row with when `-`, and so
- * does every guard of those classes (a guard row). */
-static void end_rewrites(struct table *tb)
-{
-	const struct lfr_tables *t = tb->t;
-
-	if (!t->rewrites.n)
-		tb->die("%s: no rows", tb->path);
-	for (size_t i = 0; i < t->sourceforms.n; i++) {
-		const struct lfr_sourceform *g = &t->sourceforms.v[i];
-
-		if (!g->cls)
-			continue;
-		for (size_t k = 0; k < t->kinds.n; k++) {
-			const struct lfr_kind *kd = &t->kinds.v[k];
-			size_t j;
-
-			if (!lfr_has(kd->from, g->cls))
-				continue;
-			for (j = 0; j < t->rewrites.n; j++)
-				if (!strcmp(t->rewrites.v[j].kind, kd->name) &&
-				    !strcmp(t->rewrites.v[j].cat, "guard") &&
-				    !strcmp(t->rewrites.v[j].when, "-") &&
-				    !strcmp(t->rewrites.v[j].name, g->name))
-					break;
-			if (j == t->rewrites.n)
-				tb->die("%s: kind %s has no guard row with when - for %s guard '%s' (rules/%s)",
-					tb->path, kd->name, g->cls, g->name,
-					table_file(SOURCEFORMS));
-		}
-	}
-	for (size_t i = 0; i < t->primitives.n; i++) {
-		const struct lfr_primitive *p = &t->primitives.v[i];
-		char ca[64];
-
-		if (strchr(p->api, '('))	/* guard(...) */
-			continue;
-		snprintf(ca, sizeof(ca), "%s/%s", p->cls, p->arg);
-		for (size_t k = 0; k < t->kinds.n; k++) {
-			const struct lfr_kind *kd = &t->kinds.v[k];
-			size_t j;
-
-			if (!lfr_has(kd->from, p->cls) && !lfr_has(kd->from, ca))
-				continue;
-			for (j = 0; j < t->rewrites.n; j++)
-				if (!strcmp(t->rewrites.v[j].kind, kd->name) &&
-				    !strcmp(t->rewrites.v[j].when, "-") &&
-				    !strcmp(t->rewrites.v[j].name, p->api))
-					break;
-			if (j == t->rewrites.n) {
-				char *prim = lfr_path(t->dir, table_file(PRIMITIVES));
-
-				tb->die("%s: kind %s has no row with when - for %s api '%s' (%s:%d)",
-					tb->path, kd->name, p->cls, p->api, prim, p->line);
-			}
-		}
-	}
 }
 
 /*
@@ -986,7 +617,7 @@ static const struct {
 	{ "sourceforms.tbl",	row_sourceform,	end_sourceforms },
 	{ "thresholds.tbl",	row_threshold,	end_thresholds },
 	{ "boundedcalls.tbl",	row_bounded,	NULL },
-	{ "rewrites.tbl",	row_rewrite,	end_rewrites },
+	{ "rewrites.tbl",	lfr_row_rewrite, lfr_end_rewrites },
 	{ "hotpaths.tbl",	row_hot,	NULL },
 	{ "bitlocks.tbl",	row_nogrow,	NULL },
 	{ "sleeping.tbl",	row_sleeping,	NULL },
@@ -996,7 +627,7 @@ static const struct {
 	{ "lockcosts.tbl",	row_lockcost,	NULL },
 };
 
-static const char *table_file(int which)
+const char *lfr_table_file(int which)
 {
 	return tables[which].file;
 }

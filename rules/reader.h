@@ -10,29 +10,31 @@
  * the very same checks.  A bad table is one message, FILE:LINE: what is
  * wrong, through the caller's die(), which does not return.
  *
- * The token lists below are the only ones: plugin/rules.h makes its
- * enums from them.
+ * The token lists below, and the schema's lists of the columns records
+ * carry too (schema/records.h: LF_ENUM_MODE, LF_ENUM_VARIANT,
+ * LF_ACTIONS), are the only ones: plugin/rules.h makes its enums from
+ * them.
  */
 #ifndef LOCKFIT_RULES_READER_H
 #define LOCKFIT_RULES_READER_H
 
 #include <stddef.h>
+#include "../schema/records.h"
 
 /* primitives.tbl's class column, in the order of enum lf_class; the
  * last four are contexts, not locks */
 #define LFR_CLASSES(X) X(rwlock) X(spinlock) X(raw_spinlock) X(rwsem) \
 	X(mutex) X(percpu_rwsem) X(arch_spinlock) X(arch_rwlock) X(bitlock) \
 	X(preempt) X(irq) X(bh) X(rcu_sched)
-#define LFR_ACTIONS(X) X(acquire) X(try) X(try0) X(spin) X(release) \
-	X(unspin) X(init) X(pass) X(disable) X(enable) X(query) X(assert)
-/* mode and variant: "-" is none */
-#define LFR_MODES(X) X(read) X(write) X(excl)
-#define LFR_VARIANTS(X) X(plain) X(irq) X(irqsave) X(bh)
+/* mode and variant: LF_ENUM_MODE, LF_ENUM_VARIANT; "-" is none */
 /* what a primitive turns off or on (the ctx column, comma separated) */
 #define LFR_CTXS(X) X(preempt) X(irq) X(bh)
 
-/* Who reads a threshold.  The plugin's are compiled into it: they shape
- * the records and its warnings (docs/DESIGN.md section 9). */
+/* Who judges with a threshold.  The plugin's are compiled into it: they
+ * shape the records and its warnings (docs/DESIGN.md section 9), and the
+ * tool refuses another value of one that is not LFR_TOOL too (the tool
+ * reads hot_call_depth as well, but the records' calls were pruned at
+ * the plugin's: a deeper one would follow chains they do not have). */
 #define LFR_PLUGIN	1
 #define LFR_TOOL	2
 
@@ -53,7 +55,7 @@
 	X(bitlock_score_loop,		LFR_TOOL, 0, 1000000) \
 	X(bitlock_score_reach,		LFR_TOOL, 0, 1000000) \
 	X(bitlock_score_entry,		LFR_TOOL, 0, 1000000) \
-	X(hot_call_depth,		LFR_TOOL, 0, 16) \
+	X(hot_call_depth,		LFR_PLUGIN, 0, 16) \
 	X(runtime_percpu_min_read_per_write, LFR_TOOL, 0, 1000000) \
 	X(runtime_short_read_hold_ns,	LFR_TOOL, 0, 1000000000) \
 	X(rwlock_hot_percent,		LFR_TOOL, 0, 100) \

@@ -33,14 +33,22 @@
 /*
  * Enumerations: X(value) per value, in the order the plugin's own enums
  * are declared from them (LF_ID_global ... in plugin/lockid.h).  Values
- * outside the list are a format the reader does not know.
+ * outside the list are a format the reader does not know.  Each is the
+ * only list of its values: the lock modes, variants and actions are
+ * rules/primitives.tbl's columns too (rules/reader.h reads them from
+ * here), and a lock identity's kind is what lockfit index parses.
  */
 #define LF_ENUM_LOCK_KIND(X) \
 	X(global) X(static) X(member) X(param) X(local) X(unknown)
 #define LF_ENUM_MODE(X)		X(read) X(write) X(excl)
 #define LF_ENUM_VARIANT(X)	X(plain) X(irq) X(irqsave) X(bh)
-/* lock_wrapper: what calling the wrapper does */
-#define LF_ENUM_ACTION(X)	X(acquire) X(try) X(try0) X(release)
+/* primitives.tbl's action column, in the order of the plugin's enum
+ * lf_action; W(action): a lock_wrapper record's action too (what calling
+ * the wrapper does), LF_ENUM_ACTION */
+#define LF_ACTIONS(X, W) W(acquire) W(try) W(try0) X(spin) W(release) \
+	X(unspin) X(init) X(pass) X(disable) X(enable) X(query) X(assert)
+#define LF_ENUM_SKIP_(value)
+#define LF_ENUM_ACTION(X)	LF_ACTIONS(LF_ENUM_SKIP_, X)
 /* arch_spin: what the site's own function shows (status, how); the
  * callers of an "entry" site are resolved by the tool, from calls records */
 #define LF_ENUM_STATUS(X)	X(safe) X(needs_caller) X(flagged)

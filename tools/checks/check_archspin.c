@@ -159,7 +159,7 @@ static void findings(const struct lf_analysis *a, struct lf_findings *out)
 	for (size_t i = 0; i < arch->sites.n; i++) {
 		const struct lf_arch_site *s = &arch->sites.v[i];
 		struct lf_finding f = {
-			.check = "arch-spin-preempt", .file = s->rec->file,
+			.check = lf_checks[LF_CHECK_arch_spin_preempt].name, .file = s->rec->file,
 			.function = s->rec->function, .lock = s->rec->lock,
 			.line = s->rec->line, .column = s->rec->column,
 		};
@@ -263,7 +263,7 @@ static struct lf_pjob *arch_job(const struct lf_analysis *a,
 	sb_printf(&sb, "arch_spin_lock() of %s is reached with preemption "
 		  "enabled, from the records lockfit's GCC plugin wrote while "
 		  "the units using it compiled.\n\n%s\n\nFlagged sites:\n", lf_mail_esc(lock),
-		  lf_check_help("arch-spin-preempt"));
+		  lf_checks[LF_CHECK_arch_spin_preempt].help);
 	for (size_t i = 0; i < arch->sites.n; i++) {
 		const struct lf_arch_site *s = &arch->sites.v[i];
 
@@ -318,23 +318,9 @@ static bool arch_jobs(const struct lf_analysis *a, struct strmap *decls,
 	return seen;
 }
 
-static const struct lf_check checks[] = {
-	{
-		"arch-spin-preempt",
-		"arch_spin_lock() reached with preemption enabled",
-		"arch_spin_lock() does not disable preemption, unlike spin_lock(): "
-		"a holder preempted with the lock held makes every other CPU spin "
-		"until it runs again. Here preemption is enabled on some path to "
-		"the acquire, in its function or in a caller. Disable preemption "
-		"or irqs around it, or use a raw_spinlock_t.",
-	},
-};
-
 const struct lf_checker lf_checker_archspin = {
 	.name = "archspin",
 	.results_size = sizeof(struct lf_arch),
-	.checks = checks,
-	.nchecks = ARRAY_SIZE(checks),
 	.analyse = analyse,
 	.findings = findings,
 	.text = text,

@@ -259,7 +259,7 @@ static void findings(const struct lf_analysis *a, struct lf_findings *out)
 		for (size_t j = 0; l->hot && j < l->sites.n; j++) {
 			const struct lf_rec *r = l->sites.v[j].rec;
 			struct lf_finding f = {
-				.check = "bit-spinlock-hot", .file = r->file,
+				.check = lf_checks[LF_CHECK_bit_spinlock_hot].name, .file = r->file,
 				.function = r->function, .lock = l->name,
 				.line = r->line, .column = r->column,
 				.rank = ++rank,
@@ -364,7 +364,7 @@ static void bit_body(struct lf_pjob *j, const struct lf_bitlock *l)
 		  l->unknown_len ? ", some sections call functions of unknown "
 		  "length" : "");
 	sb_printf(&sb, "\n%s\n\nSites, hottest first:\n",
-		  lf_check_help("bit-spinlock-hot"));
+		  lf_checks[LF_CHECK_bit_spinlock_hot].help);
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
 
@@ -446,24 +446,9 @@ static bool bit_jobs(const struct lf_analysis *a, struct strmap *decls,
 	return seen;
 }
 
-static const struct lf_check checks[] = {
-	{
-		"bit-spinlock-hot",
-		"bit spinlock on a hot path: replace it with a spinlock_t",
-		"A bit spinlock releases with an atomic read-modify-write and its "
-		"waiters spin on the atomic. On a hot path (from a profile, or "
-		"loops and hot entry points without one) a spinlock_t is cheaper: "
-		"embed one in the object, in a padding hole when there is one, or "
-		"use a hashed array of spinlocks keyed by the object's address "
-		"where the object must not grow.",
-	},
-};
-
 const struct lf_checker lf_checker_bitlock = {
 	.name = "bitlock",
 	.results_size = sizeof(struct lf_bitlocks),
-	.checks = checks,
-	.nchecks = ARRAY_SIZE(checks),
 	.analyse = analyse,
 	.findings = findings,
 	.text = text,

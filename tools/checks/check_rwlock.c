@@ -160,8 +160,9 @@ static void lock_findings(struct lf_findings *out, const struct lf_lock *l)
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
 		struct lf_finding f = {
-			.check = k == LF_V_SPINLOCK ? "rwlock-spinlock" :
-				 k == LF_V_RCU ? "rwlock-rcu" : "percpu-rwsem",
+			.check = lf_checks[k == LF_V_SPINLOCK ? LF_CHECK_rwlock_spinlock :
+				k == LF_V_RCU ? LF_CHECK_rwlock_rcu :
+				LF_CHECK_percpu_rwsem].name,
 			.file = r->file, .function = r->function, .lock = l->name,
 			.line = r->line, .column = r->column,
 		};
@@ -548,8 +549,8 @@ static void verdict_body(struct lf_pjob *j, const struct lf_analysis *a,
 	free(benefit);
 	/* the check's help speaks of short readers: a write-only lock has none */
 	sb_printf(&sb, "\n%s\n\nSites:\n", write_only ? write_only_help :
-		  lf_check_help(j->kind == LF_PK_SPINLOCK ? "rwlock-spinlock" :
-				"percpu-rwsem"));
+		  lf_checks[j->kind == LF_PK_SPINLOCK ?
+			LF_CHECK_rwlock_spinlock : LF_CHECK_percpu_rwsem].help);
 	for (size_t i = 0; i < l->sites.n; i++)
 		site_line(&sb, l->sites.v[i].rec, v->needs[i],
 			  v->promote[i] != LF_PROMOTE_NONE);
@@ -630,41 +631,9 @@ static bool verdict_jobs(const struct lf_analysis *a, struct strmap *decls,
 	return seen;
 }
 
-static const struct lf_check checks[] = {
-	{
-		"rwlock-spinlock",
-		"rwlock_t whose read sections are all short: make it a spinlock_t",
-		"Each read section is a few dozen instructions with no loop, so "
-		"readers almost never overlap: the rwlock_t buys no concurrency "
-		"and costs an extra atomic per section. Convert the lock to "
-		"spinlock_t, using the variant named at each site.",
-	},
-	{
-		"rwlock-rcu",
-		"rwlock_t with long read sections in bh, irq or hot context and "
-		"few writers: convert the readers to RCU, the writers to spinlock_t",
-		"The read sections are long (loops, walks, calls of unknown length) "
-		"and run on a fast path, in softirq or hard-irq context or hot, so "
-		"readers bounce the lock's cache line on every entry; few write "
-		"sites take it. Readers under rcu_read_lock() take no lock at all; "
-		"the writers serialise on a spinlock_t and free what they unlink "
-		"after a grace period. Advice only: lockfit patch makes no rewrite.",
-	},
-	{
-		"percpu-rwsem",
-		"read-mostly lock with long or hot sleepable readers: make it a "
-		"percpu_rw_semaphore",
-		"Few write sites, many read sites, every site may sleep, and the "
-		"read sections are long or hot: a percpu_rw_semaphore makes the "
-		"read side a per-CPU counter at the price of an expensive writer.",
-	},
-};
-
 const struct lf_checker lf_checker_rwlock = {
 	.name = "rwlock",
 	.results_size = sizeof(struct ranked),
-	.checks = checks,
-	.nchecks = ARRAY_SIZE(checks),
 	.analyse = analyse,
 	.findings = findings,
 	.text_header = text_header,

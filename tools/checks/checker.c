@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * checker.c - the checkers, in the order of the report's sections.
+ * checker.c - the checkers and their checks, in the order of the report's
+ * sections: schema/checks.def, the registry the plugin reads too.
  */
 #include <string.h>
 #include "lib/util.h"
@@ -8,31 +9,25 @@
 #include "checks/checker.h"
 
 const struct lf_checker *const lf_checkers[] = {
-	&lf_checker_rwlock,
-	&lf_checker_archspin,
-	&lf_checker_bitlock,
+#define LF_CHECKER(module, plugin, tool) &tool,
+#include "schema/checks.def"
 };
 const size_t lf_ncheckers = ARRAY_SIZE(lf_checkers);
 
+const struct lf_check lf_checks[LF_NCHECKS] = {
+#define LF_CHECK(module, name, id, warn, summary, help) { id, summary, help },
+#include "schema/checks.def"
+};
+
 const struct lf_check *lf_check_find(const char *name, int *index)
 {
-	int n = 0;
-
-	for (size_t i = 0; i < lf_ncheckers; i++)
-		for (size_t j = 0; j < lf_checkers[i]->nchecks; j++, n++)
-			if (!strcmp(lf_checkers[i]->checks[j].name, name)) {
-				if (index)
-					*index = n;
-				return &lf_checkers[i]->checks[j];
-			}
+	for (int i = 0; i < LF_NCHECKS; i++)
+		if (!strcmp(lf_checks[i].name, name)) {
+			if (index)
+				*index = i;
+			return &lf_checks[i];
+		}
 	return NULL;
-}
-
-const char *lf_check_help(const char *name)
-{
-	const struct lf_check *c = lf_check_find(name, NULL);
-
-	return c ? c->help : "";
 }
 
 void *lf_results(const struct lf_analysis *a, const struct lf_checker *c)

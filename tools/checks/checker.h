@@ -3,7 +3,9 @@
  * checker.h - one module per check, as smatch's check_*.c and GCC's
  * analyzer sm-*.cc: each check_*.c defines a struct lf_checker, and
  * lockfit report, gate, explain and patch loop over lf_checkers[]
- * (checker.c).  A new check is one check_*.c plus its row there.
+ * (checker.c).  A new check is one check_*.c plus its rows in
+ * schema/checks.def, the registry the plugin reads too: its names,
+ * SARIF texts and checker symbol come from there.
  *
  * Every checker runs after the shared pipeline of analysis.c (rules,
  * records, locks, lock order, profile, call graph), in the order of
@@ -16,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include "schema/checks.h"
 
 struct lf_analysis;
 struct lf_findings;
@@ -23,18 +26,20 @@ struct lf_pjobs;
 struct strmap;
 struct json_t;
 
-/* A check name: --check NAME, a finding's check, a SARIF rule. */
+/* A check name: --check NAME, a finding's check, a SARIF rule
+ * (schema/checks.def's LF_CHECK rows). */
 struct lf_check {
 	const char *name;
 	const char *summary;	/* one line: the SARIF rule's shortDescription */
 	const char *help;	/* its fullDescription, and a patch's message */
 };
 
+/* Every check, by enum lf_check_id: lf_checks[LF_CHECK_rwlock_rcu].name */
+extern const struct lf_check lf_checks[LF_NCHECKS];
+
 struct lf_checker {
 	const char *name;		/* the module: check_NAME.c */
 	size_t results_size;		/* its results, zeroed: lf_results() */
-	const struct lf_check *checks;	/* the check names it owns */
-	size_t nchecks;
 	/* its verdicts, from the shared pipeline's results */
 	void (*analyse)(struct lf_analysis *a);
 	/* its findings, appended to OUT (sorted by lf_findings_sort) */
@@ -57,21 +62,18 @@ struct lf_checker {
 		     const char *only, struct lf_pjobs *out);
 };
 
-extern const struct lf_checker lf_checker_rwlock, lf_checker_archspin,
-	lf_checker_bitlock;
+#define LF_CHECKER(module, plugin, tool) extern const struct lf_checker tool;
+#include "schema/checks.def"
 
 extern const struct lf_checker *const lf_checkers[];
 extern const size_t lf_ncheckers;
 
-/* The check NAME, or NULL; *INDEX (if not NULL) its place among all
- * checks in lf_checkers[] order, as SARIF's ruleIndex. */
+/* The check NAME, or NULL; *INDEX (if not NULL) its place in
+ * lf_checks[], as SARIF's ruleIndex. */
 const struct lf_check *lf_check_find(const char *name, int *index);
 
 /* C's results in A (results_size bytes, zeroed before its analyse):
  * what it found stays its own, so no other module knows its types. */
 void *lf_results(const struct lf_analysis *a, const struct lf_checker *c);
-
-/* The help of check NAME ("" if none). */
-const char *lf_check_help(const char *name);
 
 #endif

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report_sarif.c - lockfit report --format sarif: SARIF 2.1.0, one run,
- * one rule per check of every checker (all of them, whatever --check
+ * one rule per check of schema/checks.def (all of them, whatever --check
  * kept), one result
  * per finding.  Paths stay relative to the source root (uriBaseId
  * SRCROOT), as the records have them; those of an external module's
@@ -40,16 +40,15 @@ static json_t *rules(void)
 {
 	json_t *arr = json_array();
 
-	for (size_t i = 0; i < lf_ncheckers; i++)
-		for (size_t j = 0; j < lf_checkers[i]->nchecks; j++) {
-			const struct lf_check *c = &lf_checkers[i]->checks[j];
+	for (size_t i = 0; i < LF_NCHECKS; i++) {
+		const struct lf_check *c = &lf_checks[i];
 
-			json_array_append_new(arr, json_pack(
-				"{s:s, s:{s:s}, s:{s:s}, s:{s:s}}", "id", c->name,
-				"shortDescription", "text", c->summary,
-				"fullDescription", "text", c->help,
-				"defaultConfiguration", "level", "note"));
-		}
+		json_array_append_new(arr, json_pack(
+			"{s:s, s:{s:s}, s:{s:s}, s:{s:s}}", "id", c->name,
+			"shortDescription", "text", c->summary,
+			"fullDescription", "text", c->help,
+			"defaultConfiguration", "level", "note"));
+	}
 	return arr;
 }
 

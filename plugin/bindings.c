@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * check_bindings.c - record where a function is bound to an entry point
- * of rules/entrypoints.tbl, so that the report can give a function no C
- * call reaches the context its callers run in (tools/analysis/where.c).
+ * bindings.c - where a function is bound to an entry point of
+ * rules/entrypoints.tbl: facts for the records, not a check.  With them
+ * the report gives a function no C call reaches the context its callers
+ * run in (tools/analysis/where.c).
  *
  * Three forms, each as GCC shows it: a static initialiser of a struct
  * with such a slot (at PLUGIN_FINISH_DECL, where DECL_INITIAL is still
@@ -17,7 +18,7 @@
 #include "lockid.h"
 #include "emit.h"
 #include "output.h"
-#include "check_bindings.h"
+#include "bindings.h"
 
 bool lf_bindings_verbose;
 
@@ -136,7 +137,7 @@ void lf_bindings_finish_decl(void *gcc_data, void *user_data)
 			  lf_decl_name(decl) ?: "<anonymous>", 0);
 }
 
-static void check_store(gimple *stmt, const char *by)
+static void scan_store(gimple *stmt, const char *by)
 {
 	tree lhs = gimple_assign_lhs(stmt);
 	tree fn = function_of(gimple_assign_rhs1(stmt));
@@ -158,7 +159,7 @@ static bool call_named(const char *row, const char *name)
 	return !strcmp(row, name);
 }
 
-static void check_call(gimple *stmt, const char *by)
+static void scan_call(gimple *stmt, const char *by)
 {
 	tree callee = gimple_call_fndecl(stmt);
 	const char *name = lf_decl_name(callee);
@@ -181,7 +182,7 @@ static void check_call(gimple *stmt, const char *by)
 }
 
 /* __init, __exit: the section of FUN's body. */
-static void check_section(tree decl)
+static void scan_section(tree decl)
 {
 	const char *section = DECL_SECTION_NAME(decl);
 
@@ -196,22 +197,22 @@ static void check_section(tree decl)
 	}
 }
 
-void lf_check_bindings(struct function *fun)
+void lf_bindings_scan(struct function *fun)
 {
 	const char *by = lf_decl_name(fun->decl);
 	basic_block bb;
 
 	if (!wanted())
 		return;
-	check_section(fun->decl);
+	scan_section(fun->decl);
 	FOR_EACH_BB_FN(bb, fun)
 		for (gimple_stmt_iterator gsi = gsi_start_bb(bb);
 		     !gsi_end_p(gsi); gsi_next(&gsi)) {
 			gimple *stmt = gsi_stmt(gsi);
 
 			if (gimple_assign_single_p(stmt))
-				check_store(stmt, by);
+				scan_store(stmt, by);
 			else if (is_gimple_call(stmt))
-				check_call(stmt, by);
+				scan_call(stmt, by);
 		}
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * check_arch_spin.c - arch_spin_lock() needs preemption already off.
+ * check_archspin.c - arch_spin_lock() needs preemption already off.
  *
  * arch_spin_lock() does not disable preemption (spin_lock() does): a
  * holder preempted with it held makes every other CPU spin until it runs
@@ -23,9 +23,9 @@
 #include "ctx.h"
 #include "diag.h"
 #include "emit.h"
-#include "check_arch_spin.h"
+#include "checks.h"
 
-#define CHECK "arch-spin-preempt"
+#define CHECK LF_CHECK_arch_spin_preempt
 
 struct sink {
 	char *lock;
@@ -99,7 +99,7 @@ static void warn_enabled(const char *lock, const struct lf_primitive *prim,
 	lf_note(enabled_at, "preemption is enabled again here");
 }
 
-static void check_sink(struct lf_fn *fn, struct lf_ctx_result *ctx,
+static void check_sink(const struct lf_fn *fn, struct lf_ctx_result *ctx,
 		       const struct lf_event *ev)
 {
 	const char *lock = fn->locks[ev->lock].name;
@@ -179,8 +179,11 @@ static void check_call(struct function *fun, struct lf_ctx_result *ctx,
 	}
 }
 
-void lf_check_arch_spin(struct function *fun, struct lf_fn *fn,
-			struct lf_ctx_result *ctx)
+/* FN may be NULL, a function without lock events: its calls still
+ * matter when they reach a function that needs its callers to have
+ * preemption off. */
+static void check_function(struct function *fun, const struct lf_fn *fn,
+			   struct lf_ctx_result *ctx)
 {
 	bool any_sink = false;
 	basic_block bb;
@@ -207,7 +210,8 @@ void lf_check_arch_spin(struct function *fun, struct lf_fn *fn,
 			}
 }
 
-void lf_check_arch_spin_finish(void)
+/* Resolve what depends on callers, emit records and warnings. */
+static void check_finish(void)
 {
 	if (!needs)
 		return;
@@ -224,3 +228,5 @@ void lf_check_arch_spin_finish(void)
 	delete needs;
 	needs = NULL;
 }
+
+const struct lf_plugin_check lf_plugin_archspin = { check_function, check_finish };

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef LOCKFIT_CHECK_BINDINGS_H
-#define LOCKFIT_CHECK_BINDINGS_H
+#ifndef LOCKFIT_BINDINGS_H
+#define LOCKFIT_BINDINGS_H
 
 #include "compat.h"
 
@@ -13,7 +13,7 @@
 void lf_bindings_finish_decl(void *gcc_data, void *user_data);
 /* In the pass: stores (ops->start = f), registration calls
  * (request_irq(irq, h, ...)) and FUN's own section (__init). */
-void lf_check_bindings(struct function *fun);
+void lf_bindings_scan(struct function *fun);
 /* -fplugin-arg-lockfit-verbose=yes: a note for each function bound to a
  * struct field the table does not list. */
 extern bool lf_bindings_verbose;
