@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * index_cocci.c - the typed half of the member index: spatch tells the
+ * spatch.c - the typed half of the member index: spatch tells the
  * type of every "e->PATH" and "e.PATH" it can resolve in the candidate
- * files; index.c keeps the ones of the lock's struct.  One spatch per
+ * files; members.c keeps the ones of the lock's struct.  One spatch per
  * member path, at most ix->jobs at a time, each result cached under a
  * key of the script, the tree and every file's size and mtime.
  */
@@ -17,6 +17,7 @@
 #include "lib/util.h"
 #include "lib/files.h"
 #include "index/index.h"
+#include "index/spatch.h"
 
 /* The macros spatch needs for cleanup.h's scoped_guard() (a function using
  * one is otherwise not parsed, its accesses untyped). */
@@ -30,7 +31,7 @@ static const char *macro_file(void)
 }
 
 /* Without includes: a chain through another struct's field stays
- * untyped, and index.c then reports it unresolved (docs/INDEX.md has
+ * untyped, and members.c then reports it unresolved (docs/INDEX.md has
  * the measurements). */
 static char *script(const char *path)
 {
