@@ -326,10 +326,10 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 		(mod ? mwhich : which)[x->nlocks++] = l;
 	}
 	if (ix.nlocks)
-		lf_index_build(&ix);
+		lf_index_load(&ix);
 	/* the module's own locks: its directory is their whole tree */
 	if (mix.nlocks)
-		lf_index_build(&mix);
+		lf_index_load(&mix);
 	a->cov->index_secs = ix.secs + mix.secs;
 	for (size_t k = 0; k < ix.nlocks; k++)
 		lock_coverage(&c, which[k], &ix.locks[k]);

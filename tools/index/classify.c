@@ -13,6 +13,7 @@
 #include "records/rules.h"
 #include "index/classify.h"
 #include "index/clex.h"
+#include "index/state.h"
 
 static const char *const what_names[] = {
 	"take", "release", "init", "decl", "assert", "addr", "other",
@@ -29,9 +30,13 @@ const char *lf_use_what_name(enum lf_use_what w)
 static struct strmap *calls;
 /* cleanup.h guard name -> its mode, from sourceforms.tbl's guard rows */
 static struct strmap *guards;
+/* what the tables above were made of */
+static uint64_t tables_hash;
 
 static void put_call(const char *name, enum lf_use_what w)
 {
+	tables_hash = lf_index_fnv(tables_hash, name, strlen(name) + 1);
+	tables_hash = lf_index_fnv(tables_hash, &w, sizeof(w));
 	if (!strmap_get(calls, name))
 		strmap_put(calls, name, (void *)(long)(w + 1));
 }
@@ -43,6 +48,7 @@ void lf_use_tables_load(void)
 	struct lfr_tables t;
 
 	calls = strmap_new();
+	tables_hash = LF_FNV_INIT;
 	lf_rules_load(&r);
 	lfr_read(&t, r.dir, lf_die);
 	for (size_t i = 0; i < t.primitives.n; i++) {
@@ -73,8 +79,11 @@ void lf_use_tables_load(void)
 	for (size_t i = 0; i < t.sourceforms.n; i++) {
 		const struct lfr_sourceform *f = &t.sourceforms.v[i];
 
-		if (f->cls)
+		if (f->cls) {
 			strmap_put(guards, f->name, (void *)lf_intern(f->mode));
+			tables_hash = lf_index_fnv(tables_hash, f->name, strlen(f->name) + 1);
+			tables_hash = lf_index_fnv(tables_hash, f->mode, strlen(f->mode) + 1);
+		}
 		else
 			put_call(f->name, !strcmp(f->what, "init") ?
 				 LF_USE_INIT : LF_USE_ASSERT);
@@ -225,4 +234,11 @@ enum lf_use_what lf_use_classify(const char *t, size_t bol, size_t o,
 	if (!member && decl_like(t, bol, s, end))
 		return LF_USE_DECL;
 	return addr ? LF_USE_ADDR : LF_USE_OTHER;
+}
+
+uint64_t lf_use_tables_hash(void)
+{
+	if (!calls)
+		lf_use_tables_load();
+	return tables_hash;
 }

@@ -8,12 +8,15 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "index/uses.h"
 
 /* Read the calls and guards of rules/primitives.tbl and
  * rules/sourceforms.tbl; before lf_use_classify(). */
 void lf_use_tables_load(void);
+/* A hash of what they hold, loaded if they are not. */
+uint64_t lf_use_tables_hash(void);
 
 /* What the use at offset O of T (line starting at BOL, name ending at
  * END; MEMBER: an access of a field) is; the call it is an argument of

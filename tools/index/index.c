@@ -149,6 +149,20 @@ static char *real_prefix(const char *path)
 	return sb_take(&sb);
 }
 
+void lf_index_cache_prepare(const struct lf_index *ix)
+{
+	char *c;
+	size_t n = strlen(ix->tree);
+
+	if (!ix->cache)
+		return;
+	c = real_prefix(ix->cache);
+	if (!strncmp(c, ix->tree, n) && (!c[n] || c[n] == '/'))
+		lf_die("the index cache %s is inside the tree %s", ix->cache, ix->tree);
+	free(c);
+	lf_mkdir_p(ix->cache);
+}
+
 void lf_index_build(struct lf_index *ix)
 {
 	struct lf_strv words = { 0 };
@@ -163,15 +177,7 @@ void lf_index_build(struct lf_index *ix)
 	if (!real)
 		lf_die("%s: %s", ix->tree, strerror(errno));
 	ix->tree = real;
-	if (ix->cache) {
-		char *c = real_prefix(ix->cache);
-		size_t n = strlen(real);
-
-		if (!strncmp(c, real, n) && (!c[n] || c[n] == '/'))
-			lf_die("the index cache %s is inside the tree %s", ix->cache, real);
-		free(c);
-		lf_mkdir_p(ix->cache);
-	}
+	lf_index_cache_prepare(ix);
 	lf_use_tables_load();
 	files = strmap_new();
 	ps.byword = strmap_new();

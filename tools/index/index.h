@@ -39,6 +39,13 @@ bool lf_ilock_parse(struct lf_ilock *l, const char *id, char **why);
  */
 void lf_index_build(struct lf_index *ix);
 
+/*
+ * lf_index_build() with the stored index (store.c): the locks the store
+ * of IX->tree under IX->cache holds, for the tree as it is now, are read
+ * from it; the others built and added.  Without IX->cache, a build.
+ */
+void lf_index_load(struct lf_index *ix);
+
 /* The default cache directory ($LOCKFIT_CACHE/index, else
  * $XDG_CACHE_HOME or ~/.cache, lockfit/index); NULL if none. */
 char *lf_index_cache_dir(void);

@@ -30,6 +30,8 @@ struct lf_ipass {
 	struct lf_strv *access, *namedf;	/* [lock]: keys, files */
 };
 
+/* Die if IX->cache is inside IX->tree (a real path), else make it. */
+void lf_index_cache_prepare(const struct lf_index *ix);
 /* FILE's text (relative to IX->tree); dies if it cannot be read. */
 struct lf_ftext *lf_index_text(const struct lf_index *ix, const char *file);
 void lf_index_add_use(struct lf_ilock *l, const char *file, int line, int col,

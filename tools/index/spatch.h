@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "patch/patch.h"	/* struct lf_strv */
 
 struct lf_index;
@@ -23,5 +24,8 @@ struct lf_tjob {
 	bool cached;
 };
 void lf_index_typed(struct lf_index *ix, struct lf_tjob *jobs, size_t n);
+
+/* H folded with what spatch is run with: the script, the macro file. */
+uint64_t lf_index_typed_hash(uint64_t h);
 
 #endif

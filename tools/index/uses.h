@@ -56,6 +56,7 @@ struct lf_index {
 	/* results */
 	const char *grep;	/* "git grep", "grep -r" */
 	size_t spatch_runs, cache_hits, files_typed;
+	size_t stored;		/* locks read from the stored index */
 	double secs;
 };
 
