@@ -404,7 +404,8 @@ static void write_store(const char *path, const struct store *s,
 	}
 	/* a store that cannot be written is no store: the report goes on */
 	tmp = xasprintf("%s.%ld.tmp", path, (long)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	unlink(tmp);	/* one a crashed run of this pid left */
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 	ok = fd >= 0 && write(fd, head, HEAD) == HEAD &&
 	     write(fd, o.locks.v, o.locks.n) == (ssize_t)o.locks.n &&
 	     write(fd, o.uses.v, o.uses.n) == (ssize_t)o.uses.n &&
