@@ -12,7 +12,8 @@
 #   make fuzz          ASan+UBSan build/fuzz/lockfit against N=10000 mutated record
 #                      sets (SEED=, J= jobs, default the idle cores; testsuite/fuzz/)
 #   make bench         plugin overhead on real kernel files (KVER), as ratios
-#   make bench-report  report time and memory on 1x, 10x, 80x replicated real records
+#   make bench-report  report time and memory on 1x, 10x, 80x replicated real records,
+#                      and the whole-tree coverage on a whole build against --assume-complete
 #   make kernel-report lockfit build over a Linux subset (KVER), then its patches
 #   make kernel-full   lockfit build over a whole defconfig build (KVER), then
 #                      the census of its verdicts

@@ -11,7 +11,7 @@
 #include "analysis/analysis.h"
 #include "checks/checker.h"
 #include "checks/runtime.h"
-#include "checks/coverage.h"
+#include "coverage/coverage.h"
 
 static void count_matched(struct lf_analysis *a, const struct lf_rec *r,
 			  struct strmap *seen)

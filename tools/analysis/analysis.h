@@ -35,7 +35,7 @@ struct lf_analysis {
 	struct lf_findings findings;
 	/* lockfit report --lock-stat: checks/runtime.h; NULL without */
 	struct lf_runtime *runtime;
-	/* whole-tree coverage of the verdicts (checks/coverage.h) */
+	/* whole-tree coverage of the verdicts (coverage/coverage.h) */
 	struct lf_cov_run *cov;
 };
 

@@ -13,7 +13,7 @@
 #include "analysis/analysis.h"
 #include "checks/verdict.h"
 #include "checks/rwlock_context.h"
-#include "checks/coverage.h"
+#include "coverage/coverage.h"
 #include "checks/benefit.h"
 #include "report/render.h"
 #include "patch/patch.h"

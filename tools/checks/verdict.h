@@ -74,7 +74,7 @@ struct lf_verdict {
 	struct lf_site_ctx *ctx;
 	bool cold;		/* spinlock because only cold entries read */
 	char *writes;		/* readers that write: what they do; NULL */
-	/* its uses in the whole tree (coverage.c), NULL if not looked up */
+	/* its uses in the whole tree (coverage/apply.c), NULL if not looked up */
 	struct lf_cov *cov;
 };
 
@@ -84,7 +84,7 @@ const char *lf_verdict_name(enum lf_verdict_kind k);
 void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a);
 
 /* L, an rwlock_t with write sections only, has no read take anywhere in
- * the tree (USES uses, all seen: coverage.c): a spinlock_t. */
+ * the tree (USES uses, all seen: coverage/apply.c): a spinlock_t. */
 void lf_verdict_write_only(struct lf_lock *l, const struct lf_analysis *a,
 			   size_t uses);
 

@@ -33,7 +33,7 @@ extern const struct lf_cmd lf_cmd_report, lf_cmd_gate, lf_cmd_explain,
  * synopsis and LF_HELP_EVIDENCE in its help, and hands every option it
  * does not know itself to lf_evidence_option().
  */
-/* What the whole-tree coverage check is given (checks/coverage.c). */
+/* What the whole-tree coverage check is given (coverage/apply.c). */
 struct lf_cov_opts {
 	const char *tree;	/* --tree; NULL: the records' srcroot */
 	bool assume_complete;	/* --assume-complete */

@@ -17,7 +17,7 @@
 #include "lib/cli.h"
 #include "analysis/analysis.h"
 #include "patch/patch.h"
-#include "checks/coverage.h"
+#include "coverage/coverage.h"
 
 static const char usage[] =
 "Usage: lockfit patch DIR [--build OBJDIR] [--verify-unbuilt] [--lock NAME]\n"

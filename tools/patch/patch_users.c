@@ -31,7 +31,7 @@
 #include "analysis/analysis.h"
 #include "index/index.h"
 #include "patch/patch.h"
-#include "checks/coverage.h"
+#include "coverage/coverage.h"
 
 static char *real_dir(const char *path, const char *what)
 {

@@ -12,7 +12,7 @@
 #include "analysis/analysis.h"
 #include "checks/checker.h"
 #include "checks/runtime.h"
-#include "checks/coverage.h"
+#include "coverage/coverage.h"
 
 static const char usage[] =
 "Usage: lockfit explain LOCK DIR [--lenient] [EVIDENCE]\n"

@@ -23,7 +23,7 @@
 #include "checks/checker.h"
 #include "report/render.h"
 #include "report/report.h"
-#include "checks/coverage.h"
+#include "coverage/coverage.h"
 
 static const char usage[] =
 "Usage: lockfit gate DIR --baseline FILE [--update] [EVIDENCE]\n"

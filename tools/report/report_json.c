@@ -11,7 +11,7 @@
 #include "report/render.h"
 #include "checks/checker.h"
 #include "checks/runtime.h"
-#include "checks/coverage.h"
+#include "coverage/coverage.h"
 #include "report/report.h"
 
 /* Decimal digits for reals (perf percentages): short and stable. */

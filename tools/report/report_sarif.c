@@ -15,7 +15,7 @@
 #include "report/render.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
-#include "checks/coverage.h"
+#include "coverage/coverage.h"
 #include "report/report.h"
 #include "schema/records.h"
 #include "records/records.h"

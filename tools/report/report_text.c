@@ -10,7 +10,7 @@
 #include "analysis/analysis.h"
 #include "checks/checker.h"
 #include "checks/runtime.h"
-#include "checks/coverage.h"
+#include "coverage/coverage.h"
 #include "report/report.h"
 
 

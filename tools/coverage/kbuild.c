@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
-#include "index/kbuild.h"
+#include "coverage/kbuild.h"
 
 /* How deep composite objects and directories are followed. */
 #define KB_DEPTH 24

@@ -9,6 +9,12 @@
  * unseen files, why each was not built (index/kbuild.h) and the command
  * that completes the evidence.  A rwlock whose every use was seen and
  * that is never read-locked becomes a spinlock.
+ *
+ *   apply.c    which locks, what their uses change in the verdicts
+ *   tree.c     the tree: found, and matched with the records
+ *   unseen.c   why a file was not built, the command that builds it
+ *   kbuild.c   what kbuild Makefiles and the .config say of a file
+ *   output.c   text, JSON and SARIF, the gate's notices
  */
 #ifndef LOCKFIT_COVERAGE_H
 #define LOCKFIT_COVERAGE_H
@@ -21,8 +27,6 @@
 struct lf_analysis;
 struct lf_lock;
 struct json_t;
-
-/* Set by the evidence options (lib/cli.h: lf_evidence_option()). */
 
 /* One use the records did not see. */
 struct lf_cov_unseen {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * index_cocci.c - the typed half of the member index: spatch tells the
+ * spatch.c - the typed half of the member index: spatch tells the
  * type of every "e->PATH" and "e.PATH" it can resolve in the candidate
- * files; index.c keeps the ones of the lock's struct.  One spatch per
+ * files; members.c keeps the ones of the lock's struct.  One spatch per
  * member path, at most ix->jobs at a time, each result cached under a
  * key of the script, the tree and every file's size and mtime.
  */
@@ -17,6 +17,8 @@
 #include "lib/util.h"
 #include "lib/files.h"
 #include "index/index.h"
+#include "index/spatch.h"
+#include "index/state.h"
 
 /* The macros spatch needs for cleanup.h's scoped_guard() (a function using
  * one is otherwise not parsed, its accesses untyped). */
@@ -30,7 +32,7 @@ static const char *macro_file(void)
 }
 
 /* Without includes: a chain through another struct's field stays
- * untyped, and index.c then reports it unresolved (docs/INDEX.md has
+ * untyped, and members.c then reports it unresolved (docs/INDEX.md has
  * the measurements). */
 static char *script(const char *path)
 {
@@ -46,37 +48,43 @@ static char *script(const char *path)
 	return sb_take(&sb);
 }
 
+uint64_t lf_index_typed_hash(uint64_t h)
+{
+	char *text = script("PATH"), *m;
+	size_t n = 0;
+
+	h = lf_index_fnv(h, text, strlen(text) + 1);
+	free(text);
+	m = lf_read_file(macro_file(), &n);
+	if (!m)
+		lf_die("cannot read %s: %s", macro_file(), strerror(errno));
+	h = lf_index_fnv(h, m, n);
+	free(m);
+	return h;
+}
+
 /* The first words of a cache entry, and part of its key: entries of
  * another format simply miss. */
 #define CACHE_MAGIC "lockfit-index-cache 2"
-
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *s = p;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ s[i]) * 0x100000001b3ULL;
-	return h;
-}
 
 static char *cache_key(const struct lf_index *ix, const char *text,
 		       const struct lf_strv *files)
 {
 	static const char format[] = CACHE_MAGIC;
-	uint64_t h = fnv(0xcbf29ce484222325ULL, format, sizeof(format));
+	uint64_t h = lf_index_fnv(LF_FNV_INIT, format, sizeof(format));
 
-	h = fnv(h, text, strlen(text) + 1);
+	h = lf_index_fnv(h, text, strlen(text) + 1);
 	{	/* and the macros it parses with */
 		size_t n = 0;
 		char *m = lf_read_file(macro_file(), &n);
 
 		if (!m)
 			lf_die("cannot read %s: %s", macro_file(), strerror(errno));
-		h = fnv(h, m, n);
+		h = lf_index_fnv(h, m, n);
 		free(m);
 	}
 
-	h = fnv(h, ix->tree, strlen(ix->tree) + 1);
+	h = lf_index_fnv(h, ix->tree, strlen(ix->tree) + 1);
 	for (size_t i = 0; i < files->n; i++) {
 		char *path = xasprintf("%s/%s", ix->tree, files->v[i]);
 		struct stat st;
@@ -87,8 +95,8 @@ static char *cache_key(const struct lf_index *ix, const char *text,
 			v[1] = st.st_mtim.tv_sec;
 			v[2] = st.st_mtim.tv_nsec;
 		}
-		h = fnv(h, files->v[i], strlen(files->v[i]) + 1);
-		h = fnv(h, v, sizeof(v));
+		h = lf_index_fnv(h, files->v[i], strlen(files->v[i]) + 1);
+		h = lf_index_fnv(h, v, sizeof(v));
 		free(path);
 	}
 	return xasprintf("%016llx", (unsigned long long)h);
@@ -99,9 +107,9 @@ static char *cache_key(const struct lf_index *ix, const char *text,
  * The hash finds an entry edited by hand or cut short. */
 static uint64_t entry_hash(const char *key, const char *body)
 {
-	uint64_t h = fnv(0xcbf29ce484222325ULL, key, strlen(key) + 1);
+	uint64_t h = lf_index_fnv(LF_FNV_INIT, key, strlen(key) + 1);
 
-	return fnv(h, body, strlen(body));
+	return lf_index_fnv(h, body, strlen(body));
 }
 
 static char *stamp(const struct lf_index *ix, const char *key,

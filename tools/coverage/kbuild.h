@@ -4,7 +4,7 @@
  * file: is its object part of this configuration, and if not, which
  * Kconfig symbol keeps it out (obj-$(CONFIG_X) += x.o, composite objects
  * foo-y/foo-objs, the directory chain up to the top).  For the coverage
- * of lockfit report (checks/coverage.c).
+ * of lockfit report (coverage/unseen.c).
  */
 #ifndef LOCKFIT_KBUILD_H
 #define LOCKFIT_KBUILD_H

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * output.c - coverage in the outputs (coverage.h): the lock block's
+ * lines, its JSON value, the report header's line, the JSON summary,
+ * and the notices of the gate and SARIF.
+ */
+#include <stdlib.h>
+#include <jansson.h>
+#include "lib/util.h"
+#include "analysis/analysis.h"
+#include "checks/verdict.h"
+#include "coverage/coverage.h"
+#include "report/render.h"
+
+void lf_cov_text(FILE *out, const struct lf_lock *l, const char *indent,
+		 size_t max)
+{
+	const struct lf_cov *cov = l->verdict->cov;
+
+	if (!cov || (!cov->seen && !cov->unseen.n && cov->incomplete))
+		return;
+	lf_fprintf(out, "%scoverage: %zu use%s seen, %zu unseen%s\n", indent,
+		   cov->seen, lf_plural(cov->seen), cov->unseen.n,
+		   cov->unseen.n ? ":" : "");
+	for (size_t i = 0; i < cov->unseen.n; i++) {
+		const struct lf_cov_unseen *u = &cov->unseen.v[i];
+
+		if (max && i == max) {
+			lf_fprintf(out, "%s  ... %zu more (lockfit explain lists "
+				   "all)\n", indent, cov->unseen.n - max);
+			break;
+		}
+		lf_fprintf(out, "%s  %s:%d: %s\n", indent, u->file, u->line, u->why);
+	}
+}
+
+json_t *lf_cov_json(const struct lf_lock *l)
+{
+	const struct lf_cov *cov = l->verdict->cov;
+	json_t *un;
+
+	if (!cov || (!cov->seen && !cov->unseen.n && cov->incomplete))
+		return json_null();
+	un = json_array();
+	for (size_t i = 0; i < cov->unseen.n; i++) {
+		const struct lf_cov_unseen *u = &cov->unseen.v[i];
+
+		json_array_append_new(un, json_pack("{s:o, s:i, s:o}",
+			"file", lf_json_str(u->file), "line", u->line,
+			"why", lf_json_str(u->why)));
+	}
+	return json_pack("{s:I, s:o}", "seen", (json_int_t)cov->seen,
+			 "unseen", un);
+}
+
+void lf_cov_notices(const struct lf_analysis *a,
+		    void (*fn)(const char *lock, const char *text, void *arg),
+		    void *arg)
+{
+	for (size_t i = 0; i < a->locks.locks.n; i++) {
+		const struct lf_lock *l = a->locks.locks.v[i];
+		const struct lf_cov *cov = l->verdict->cov;
+		char *text;
+
+		if (!cov || !cov->incomplete)
+			continue;
+		if (!cov->seen && !cov->unseen.n)
+			text = xasprintf("incomplete coverage: %s would be %s from "
+					 "these records, but its uses in the whole "
+					 "tree were not checked (give --tree DIR): "
+					 "no finding, no pass", l->name, cov->would);
+		else
+			text = xasprintf("incomplete coverage: %s would be %s from "
+					 "these records, but %zu of its %zu uses in "
+					 "the tree were not seen (first %s:%d: %s): "
+					 "no finding, no pass", l->name, cov->would,
+					 cov->unseen.n, cov->unseen.n + cov->seen,
+					 cov->unseen.v[0].file, cov->unseen.v[0].line,
+					 cov->unseen.v[0].why);
+		fn(l->name, text, arg);
+		free(text);
+	}
+}
+
+static void count_notice(const char *lock, const char *text, void *arg)
+{
+	json_array_append_new(arg, lf_json_str(lock));
+}
+
+void lf_cov_header(FILE *out, const struct lf_analysis *a)
+{
+	const struct lf_cov_run *r = a->cov;
+	json_t *inc = json_array();
+	size_t n;
+
+	if (!r)
+		return;
+	lf_cov_notices(a, count_notice, inc);
+	n = json_array_size(inc);
+	json_decref(inc);
+	if (r->tree)
+		lf_fprintf(out, "source tree: %s; locks with incomplete coverage: "
+			   "%zu\n", r->tree, n);
+	if (lf_records_modroot(&a->recs))
+		lf_fprintf(out, "module directory (" LF_MODROOT_TAG "/): %s\n",
+			   lf_records_modroot(&a->recs));
+	else if (r->assumed && r->not_checked)
+		lf_fprintf(out, "source tree: none; whole-tree coverage not "
+			   "checked, the records assumed complete: %zu rewrite "
+			   "verdict%s\n", r->not_checked, lf_plural(r->not_checked));
+	else if (r->not_checked)
+		lf_fprintf(out, "source tree: none; rewrite verdicts made unknown "
+			   "(give --tree DIR): %zu\n", r->not_checked);
+}
+
+json_t *lf_cov_summary_json(const struct lf_analysis *a)
+{
+	const struct lf_cov_run *r = a->cov;
+	json_t *inc = json_array(), *j;
+
+
+	lf_cov_notices(a, count_notice, inc);
+	j = json_pack("{s:o, s:b, s:o}", "tree", lf_json_str(r ? r->tree : NULL),
+		      "assumed_complete", r && r->assumed, "incomplete", inc);
+	if (lf_records_modroot(&a->recs))
+		json_object_set_new(j, "modroot",
+				    lf_json_str(lf_records_modroot(&a->recs)));
+	return j;
+}
+
+static void sarif_notice(const char *lock, const char *text, void *arg)
+{
+	json_array_append_new(arg, json_pack("{s:s, s:{s:o}}", "level", "warning",
+					     "message", "text", lf_json_str(text)));
+}
+
+json_t *lf_cov_sarif_notifications(const struct lf_analysis *a)
+{
+	json_t *n = json_array();
+
+	lf_cov_notices(a, sarif_notice, n);
+	if (json_array_size(n))
+		return n;
+	json_decref(n);
+	return NULL;
+}

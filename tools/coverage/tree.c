@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tree.c - the source tree of coverage (coverage.h): is it a kernel
+ * tree, which architecture its .config is for, and does it match the
+ * records (every recorded site's file in it, its line naming the lock),
+ * or nothing said about the tree would be true: exit 2.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "lib/util.h"
+#include "analysis/analysis.h"
+#include "coverage/coverage.h"
+#include "coverage/tree.h"
+#include "index/index.h"
+
+bool lf_cov_is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+static bool exists_in(const char *dir, const char *name)
+{
+	char *p = xasprintf("%s/%s", dir, name);
+	bool ok = !access(p, F_OK);
+
+	free(p);
+	return ok;
+}
+
+bool lf_cov_kernel_tree(const char *dir)
+{
+	return lf_cov_is_dir(dir) && exists_in(dir, "Makefile") &&
+	       exists_in(dir, "Kconfig") && exists_in(dir, "include/linux");
+}
+
+char *lf_cov_config_arch(const char *config)
+{
+	char *t = lf_read_file(config, NULL), *p, *arch = NULL;
+
+	if (t && (p = strstr(t, "# Linux/"))) {
+		size_t n = strcspn(p + 8, " \n");
+
+		arch = xasprintf("%.*s", (int)n, p + 8);
+	}
+	free(t);
+	return arch;
+}
+
+/* ---- the tree matches the records ---------------------------------- */
+
+static struct strmap *texts;	/* file -> its text, "" if unreadable */
+static const char *modroot;	/* the records' module directory, or NULL */
+
+static const char *text_of(const char *tree, const char *file)
+{
+	char *t = strmap_get(texts, file), *p;
+
+	if (t)
+		return *t ? t : NULL;
+	p = lf_records_path(tree, modroot, file);
+	t = p ? lf_read_file(p, NULL) : NULL;
+	free(p);
+	strmap_put(texts, file, t ? t : "");
+	return t;
+}
+
+/* Does line LINE of TEXT hold WORD (as a word: AS_WORD)?  Not "is it
+ * the lock's use": a tree of another version fails it, a macro's site
+ * may too. */
+static bool line_holds(const char *text, int line, const char *word,
+		       bool as_word)
+{
+	const char *s = text, *e;
+	size_t n = strlen(word);
+
+	for (int l = 1; s && l < line; l++) {
+		s = strchr(s, '\n');
+		s = s ? s + 1 : NULL;
+	}
+	if (!s)
+		return false;
+	e = s + strcspn(s, "\n");
+	for (const char *p = s; p + n <= e; p++)
+		if (!strncmp(p, word, n) && (!as_word ||
+		    ((p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		     !(isalnum((unsigned char)p[n]) || p[n] == '_'))))
+			return true;
+	return false;
+}
+
+/* The word the text of a use of lock ID holds ("lock" for "struct a::lock"),
+ * NULL when the identity names none (bit locks, parameters). */
+static const char *lock_word(struct strmap *words, const char *id)
+{
+	struct lf_ilock il;
+	char *why, *w = strmap_get(words, id);
+
+	if (!w) {
+		w = lf_ilock_parse(&il, id, &why) && il.kind != LF_IK_NONE ?
+		    il.word : "";
+		strmap_put(words, id, w);
+	}
+	return *w ? w : NULL;
+}
+
+/* A file's recorded sites of locks with a searchable name. */
+struct fsites {
+	size_t held;			/* whose line names the call or the lock */
+	const struct lf_rec *first;	/* the first whose line does not */
+};
+
+/*
+ * Each recorded site of an rwlock_t or rw_semaphore (the locks whose
+ * rewrites depend on the tree) must be in the tree, and a file none of
+ * whose sites' lines name their call or lock has moved on since the
+ * build.  One site whose line does not, among others that do, is a call
+ * through a macro of another name (spin_lock_irqsave recorded as
+ * raw_spin_lock_irqsave): not a mismatch.
+ */
+void lf_cov_check_tree(const char *tree, const struct lf_analysis *a)
+{
+	struct strmap *words = strmap_new(), *files = strmap_new();
+	struct { const char **v; size_t n, cap; } names = { 0 };
+
+	texts = strmap_new();
+	modroot = lf_records_modroot(&a->recs);
+	for (size_t i = 0; i < a->recs.recs.n; i++) {
+		const struct lf_rec *r = &a->recs.recs.v[i];
+		const char *t, *word;
+		struct fsites *f;
+
+		/* the locks whose rewrites depend on the tree */
+		if ((r->kind != LF_REC_SECTION && r->kind != LF_REC_RELEASE_ONLY) ||
+		    !r->file || !r->api || !r->lock || !r->cls ||
+		    (strcmp(r->cls, "rwlock") && strcmp(r->cls, "rwsem")) ||
+		    !(word = lock_word(words, r->lock)))
+			continue;
+		t = text_of(tree, r->file);
+		if (!t && lf_modroot_file(r->file))
+			lf_die("%s:%d: the module directory %s does not match these "
+			       "records: %s (a site of %s) is not in it", r->src,
+			       r->srcline, modroot, r->file, r->lock);
+		if (!t)
+			lf_die("%s:%d: the tree %s does not match these records: "
+			       "%s (a site of %s) is not in it; give the tree the "
+			       "records were built from", r->src, r->srcline, tree,
+			       r->file, r->lock);
+		if (!(f = strmap_get(files, r->file))) {
+			f = xcalloc(1, sizeof(*f));
+			strmap_put(files, r->file, f);
+			VEC_PUSH(&names, r->file);
+		}
+		/* a wrapper names its own call, not the lock: inode_lock(inode),
+		 * raw_spin_lock_rcu_node(rnp) */
+		if (line_holds(t, r->line, r->api, false) ||
+		    line_holds(t, r->line, word, true))
+			f->held++;
+		else if (!f->first)
+			f->first = r;
+	}
+	for (size_t i = 0; i < names.n; i++) {
+		const struct fsites *f = strmap_get(files, names.v[i]);
+		const struct lf_rec *r = f->first;
+
+		if (!f->held)
+			lf_die("%s:%d: the tree %s does not match these records: "
+			       "%s:%d (a site of %s) names neither %s() nor the "
+			       "lock (lines moved?); give the tree the records "
+			       "were built from", r->src, r->srcline, tree,
+			       r->file, r->line, r->lock, r->api);
+	}
+}

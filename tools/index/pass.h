@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pass.h - one build of the use index (index.c: lf_index_build): the
+ * textual pass (grep.c) and the members' typed pass (members.c) over
+ * the files' texts index.c keeps.
+ */
+#ifndef LOCKFIT_INDEX_PASS_H
+#define LOCKFIT_INDEX_PASS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "index/uses.h"
+
+struct lf_strv;
+struct strmap;
+
+/* A file of the tree, read once per build. */
+struct lf_ftext {
+	char *text;
+	size_t len, *lines, nlines;	/* lines[k]: offset of line k + 1 */
+};
+
+struct lf_ipass {
+	/* word -> struct lf_strv of "K" (lock K's word), "K tag" (its type) */
+	struct strmap *byword;
+	struct lf_strv *words;
+	/* per member lock: the files accessing its field, and which of them
+	 * name its type; keyed "LOCKINDEX FILE" */
+	struct strmap *named, *accessed;
+	struct lf_strv *access, *namedf;	/* [lock]: keys, files */
+};
+
+/* Die if IX->cache is inside IX->tree (a real path), else make it. */
+void lf_index_cache_prepare(const struct lf_index *ix);
+/* FILE's text (relative to IX->tree); dies if it cannot be read. */
+struct lf_ftext *lf_index_text(const struct lf_index *ix, const char *file);
+void lf_index_add_use(struct lf_ilock *l, const char *file, int line, int col,
+		      enum lf_use_what w, bool unresolved, const char *call,
+		      const char *mode);
+/* The word of L at byte COL (1-based) of LINE in FILE: a use, classified. */
+void lf_index_use_at(const struct lf_index *ix, struct lf_ilock *l,
+		     const char *file, int line, int col, bool unresolved);
+
+/* grep.c: every word of PS in the tree; globals' and statics' uses,
+ * members' accesses and the files naming their types. */
+void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps);
+/* members.c: each member lock's accesses typed, its declaration. */
+void lf_index_members(struct lf_index *ix, struct lf_ipass *ps);
+
+#endif
