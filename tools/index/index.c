@@ -16,6 +16,7 @@
 #include "records/recparse.h"
 #include "records/rules.h"
 #include "index/index.h"
+#include "patch/patch.h"	/* lf_exec_split, lf_head, lf_now */
 
 static const char *const what_names[] = {
 	"take", "release", "init", "decl", "assert", "addr", "other",

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "lib/cli.h"
+#include "lib/strv.h"
 
 /* The subcommand (tools/main.c). */
 extern const struct lf_cmd lf_cmd_index;
@@ -90,7 +91,6 @@ char *lf_index_cache_dir(void);
  * its FILES, cached; OUT is what it printed: "T FILE LINE COL TYPE" per
  * access whose type spatch resolved (COL 0-based), NULL if it failed
  * (then ERR says why). */
-#include "patch/patch.h"	/* struct lf_strv */
 struct lf_tjob {
 	const char *path;
 	struct lf_strv files;

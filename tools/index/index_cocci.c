@@ -17,6 +17,7 @@
 #include "lib/util.h"
 #include "lib/files.h"
 #include "index/index.h"
+#include "patch/patch.h"	/* lf_head */
 
 /* The macros spatch needs for cleanup.h's scoped_guard() (a function using
  * one is otherwise not parsed, its accesses untyped). */

@@ -27,6 +27,7 @@
 #include "lib/util.h"
 #include "lib/cli.h"
 #include "lib/files.h"
+#include "lib/path.h"
 #include "checks/runtime.h"
 #include "records/profile.h"
 #include "records/records.h"
@@ -112,11 +113,9 @@ struct build {
  */
 static char *absolute(const char *path, const char *what)
 {
-	char *abs = realpath(path, NULL);
+	char *abs = lf_realpath(path, what);
 	const unsigned char *p;
 
-	if (!abs)
-		lf_die("%s %s: %s", what, path, strerror(errno));
 	for (p = (const unsigned char *)abs; *p; p++)
 		if (*p < 0x80 && !isalnum(*p) && !strchr("/._-+,=@%:", *p))
 			lf_die("%s %s holds '%c': KCFLAGS cannot carry it (make "
