@@ -9,6 +9,7 @@
 #include "lib/util.h"
 #include "lib/cli.h"
 #include "analysis/analysis.h"
+#include "analysis/where.h"
 #include "checks/checker.h"
 #include "checks/runtime.h"
 #include "checks/coverage.h"
@@ -32,6 +33,20 @@ static void profile_matched(struct lf_analysis *a)
 
 	for (size_t i = 0; i < a->sited.n; i++)
 		count_matched(a, a->sited.v[i], seen);
+}
+
+void *lf_results(const struct lf_analysis *a, const struct lf_checker *c)
+{
+	for (size_t i = 0; i < lf_ncheckers; i++)
+		if (lf_checkers[i] == c)
+			return a->results[i];
+	lf_die("checker %s is not in lf_checkers[]", c->name);
+}
+
+bool lf_where_of(const struct lf_analysis *a, const char *function,
+		 struct lf_where *out)
+{
+	return lf_where_in(&a->calls, function, out);
 }
 
 void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
@@ -60,6 +75,7 @@ void lf_analyze_with(struct lf_analysis *a, const char *dir,
 		lf_runtime_map(a->runtime, a);
 	lf_graph_build(&a->recs, &a->locks, &a->graph);
 	lf_callgraph_build(&a->recs, &a->rules, &a->calls);
+	lf_where_build(&a->recs, &a->rules, &a->calls);
 	a->results = xcalloc(lf_ncheckers, sizeof(*a->results));
 	for (size_t i = 0; i < lf_ncheckers; i++) {
 		a->results[i] = xcalloc(1, lf_checkers[i]->results_size);

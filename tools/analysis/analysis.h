@@ -40,6 +40,16 @@ struct lf_analysis {
 };
 
 struct lf_evidence;
+struct lf_where;
+struct lf_checker;
+
+/* C's results in A (results_size bytes, zeroed before its analyse):
+ * what it found stays its own, so no other module knows its types. */
+void *lf_results(const struct lf_analysis *a, const struct lf_checker *c);
+
+/* Where FUNCTION runs (where.h: lf_where_in() of A's call graph). */
+bool lf_where_of(const struct lf_analysis *a, const char *function,
+		 struct lf_where *out);
 
 /* Analyse DIR with the evidence options E (lib/cli.h: a profile, a
  * /proc/lock_stat read before the checkers decide, --mixed-builds, the

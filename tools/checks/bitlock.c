@@ -25,6 +25,7 @@
 #include "records/rules.h"
 #include "analysis/locks.h"
 #include "records/profile.h"
+#include "analysis/analysis.h"
 #include "analysis/where.h"
 #include "checks/bitlock.h"
 

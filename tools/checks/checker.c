@@ -4,7 +4,6 @@
  */
 #include <string.h>
 #include "lib/util.h"
-#include "analysis/analysis.h"
 #include "checks/checker.h"
 
 const struct lf_checker *const lf_checkers[] = {
@@ -33,12 +32,4 @@ const char *lf_check_help(const char *name)
 	const struct lf_check *c = lf_check_find(name, NULL);
 
 	return c ? c->help : "";
-}
-
-void *lf_results(const struct lf_analysis *a, const struct lf_checker *c)
-{
-	for (size_t i = 0; i < lf_ncheckers; i++)
-		if (lf_checkers[i] == c)
-			return a->results[i];
-	lf_die("checker %s is not in lf_checkers[]", c->name);
 }
