@@ -2,7 +2,8 @@
 /*
  * analysis.c - the pipeline every subcommand shares: rules, records,
  * locks and bindings, lock order, profile, the call graph; then each
- * checker's analysis (lf_checkers[]), and their findings.
+ * checker's analysis (lf_checkers[]), and their findings.  The evidence
+ * stages (stage.h) run at their places in it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,9 +11,8 @@
 #include "lib/cli.h"
 #include "analysis/analysis.h"
 #include "analysis/where.h"
+#include "analysis/stage.h"
 #include "checks/checker.h"
-#include "checks/runtime.h"
-#include "checks/coverage.h"
 
 static void count_matched(struct lf_analysis *a, const struct lf_rec *r,
 			  struct strmap *seen)
@@ -67,12 +67,14 @@ void lf_analyze_with(struct lf_analysis *a, const char *dir,
 		lf_profile_load(e->profile, &a->profile);
 		a->has_profile = true;
 	}
-	if (e->lock_stat)
-		a->runtime = lf_runtime_load(e->lock_stat);
+	for (size_t i = 0; i < lf_nstages; i++)
+		if (lf_stages[i]->load)
+			lf_stages[i]->load(a, e);
 	lf_records_load(dir, e->load | load, &a->recs);
 	lf_locks_build(&a->recs, &a->locks);
-	if (a->runtime)
-		lf_runtime_map(a->runtime, a);
+	for (size_t i = 0; i < lf_nstages; i++)
+		if (lf_stages[i]->map)
+			lf_stages[i]->map(a);
 	lf_graph_build(&a->recs, &a->locks, &a->graph);
 	lf_callgraph_build(&a->recs, &a->rules, &a->calls);
 	lf_where_build(&a->recs, &a->rules, &a->calls);
@@ -81,7 +83,9 @@ void lf_analyze_with(struct lf_analysis *a, const char *dir,
 		a->results[i] = xcalloc(1, lf_checkers[i]->results_size);
 		lf_checkers[i]->analyse(a);
 	}
-	lf_coverage_apply(a, &e->cov, dir);
+	for (size_t i = 0; i < lf_nstages; i++)
+		if (lf_stages[i]->apply)
+			lf_stages[i]->apply(a, e, dir);
 	if (a->has_profile)
 		profile_matched(a);
 	for (size_t i = 0; i < lf_ncheckers; i++)

@@ -33,9 +33,10 @@ struct lf_analysis {
 	 * lf_results()); the findings of all */
 	void **results;
 	struct lf_findings findings;
-	/* lockfit report --lock-stat: checks/runtime.h; NULL without */
+	/* the evidence stages' results (stage.h): lockfit report
+	 * --lock-stat (runtime.h), NULL without; whole-tree coverage of the
+	 * verdicts (checks/coverage.h) */
 	struct lf_runtime *runtime;
-	/* whole-tree coverage of the verdicts (checks/coverage.h) */
 	struct lf_cov_run *cov;
 };
 

@@ -36,9 +36,6 @@ struct lf_lock {
 	struct { struct lf_site *v; size_t n, cap; } sites;	/* sections */
 	struct { struct lf_site *v; size_t n, cap; } rels;	/* release_only */
 	size_t nread, nwrite;
-	double samples;		/* profile weight of its read-site functions */
-	double benefit;		/* ranking key */
-	struct lf_verdict *verdict;
 };
 
 struct lf_bindmemo;

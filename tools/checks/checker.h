@@ -6,7 +6,8 @@
  * (checker.c).  A new check is one check_*.c plus its row there.
  *
  * Every checker runs after the shared pipeline of analysis.c (rules,
- * records, locks, lock order, profile, call graph), in the order of
+ * records, locks, lock order, profile, call graph, the evidence stages
+ * that come before the verdicts: analysis/stage.h), in the order of
  * lf_checkers[], which is also the order of the report's sections, of
  * its JSON keys and of the SARIF rules.
  */
@@ -55,6 +56,12 @@ struct lf_checker {
 	 * ONLY (or NULL) names one of its locks */
 	bool (*jobs)(const struct lf_analysis *a, struct strmap *decls,
 		     const char *only, struct lf_pjobs *out);
+	/* what it neither finds nor passes: a lock whose verdict an evidence
+	 * stage (analysis/stage.h) found incomplete, one line each through
+	 * FN, for the gate's stderr and SARIF's notifications; NULL: none */
+	void (*notices)(const struct lf_analysis *a,
+			void (*fn)(const char *lock, const char *text, void *arg),
+			void *arg);
 };
 
 extern const struct lf_checker lf_checker_rwlock, lf_checker_archspin,

@@ -17,6 +17,7 @@
 #include "analysis/analysis.h"
 #include "checks/verdict.h"
 #include "checks/coverage.h"
+#include "analysis/stage.h"
 #include "index/index.h"
 #include "index/kbuild.h"
 #include "report/render.h"
@@ -175,15 +176,15 @@ void lf_cov_check_tree(const char *tree, const struct lf_analysis *a)
 
 /* ---- which locks, which uses --------------------------------------- */
 
-static bool rewrite(const struct lf_lock *l)
+static bool rewrite(const struct lf_verdict *v)
 {
-	return l->verdict->kind == LF_V_SPINLOCK || l->verdict->kind == LF_V_PERCPU;
+	return v->kind == LF_V_SPINLOCK || v->kind == LF_V_PERCPU;
 }
 
 /* An rwlock the records never read-lock: write-only if the tree agrees. */
-static bool write_only_candidate(const struct lf_lock *l)
+static bool write_only_candidate(const struct lf_verdict *v)
 {
-	const struct lf_verdict *v = l->verdict;
+	const struct lf_lock *l = v->lock;
 
 	if (v->kind != LF_V_UNKNOWN || strcmp(l->cls, "rwlock") || l->nread ||
 	    !l->nwrite)
@@ -334,9 +335,10 @@ static char *unseen_files(const struct lf_cov *cov, size_t *nfiles)
 }
 
 /* Rewrite verdict, some uses unseen: unknown, with what to do. */
-static void make_unknown(struct ctx *c, struct lf_lock *l, struct lf_cov *cov)
+static void make_unknown(struct ctx *c, const struct lf_lock *l,
+			 struct lf_cov *cov)
 {
-	struct lf_verdict *v = l->verdict;
+	struct lf_verdict *v = lf_rwlock_verdict(c->a, l);
 	size_t nfiles;
 	char *files = unseen_files(cov, &nfiles);
 
@@ -364,7 +366,7 @@ static void lock_coverage(struct ctx *c, struct lf_lock *l,
 			  const struct lf_ilock *il)
 {
 	struct lf_cov *cov = xcalloc(1, sizeof(*cov));
-	struct lf_verdict *v = l->verdict;
+	struct lf_verdict *v = lf_rwlock_verdict(c->a, l);
 	size_t reads = 0, takes = 0;
 
 	v->cov = cov;
@@ -387,7 +389,7 @@ static void lock_coverage(struct ctx *c, struct lf_lock *l,
 		}
 	}
 	cov->command = command(c, cov);
-	if (rewrite(l)) {
+	if (rewrite(v)) {
 		if (cov->unseen.n)
 			make_unknown(c, l, cov);
 		else
@@ -399,7 +401,7 @@ static void lock_coverage(struct ctx *c, struct lf_lock *l,
 	}
 	/* write-only candidate */
 	if (!cov->unseen.n && !reads && takes) {
-		lf_verdict_write_only(l, c->a, cov->seen);
+		lf_verdict_write_only(v, c->a, cov->seen);
 		return;
 	}
 	if (cov->unseen.n) {
@@ -425,9 +427,9 @@ static void not_checked(struct lf_analysis *a, const char *why)
 {
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
 		struct lf_lock *l = a->locks.locks.v[i];
-		struct lf_verdict *v = l->verdict;
+		struct lf_verdict *v = lf_rwlock_verdict(a, l);
 
-		if (!rewrite(l))
+		if (!rewrite(v))
 			continue;
 		if (a->cov->assumed && !strcmp(why, "--assume-complete")) {
 			VEC_PUSH(&v->reasons, xasprintf(
@@ -567,22 +569,23 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 	mwhich = xcalloc(a->locks.locks.n + 1, sizeof(*mwhich));
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
 		struct lf_lock *l = a->locks.locks.v[i];
+		struct lf_verdict *v = lf_rwlock_verdict(a, l);
 		bool mod = modroot && module_lock(l);
 		struct lf_index *x = mod ? &mix : &ix;
 		struct lf_ilock *il = &x->locks[x->nlocks];
 		char *why, *id = mod ? module_id(l->name) : xstrdup(l->name);
 
-		if (!rewrite(l) && !write_only_candidate(l)) {
+		if (!rewrite(v) && !write_only_candidate(v)) {
 			free(id);
 			continue;
 		}
 		if (!lf_ilock_parse(il, id, &why) || !il->indexed) {
-			if (rewrite(l)) {
+			if (rewrite(v)) {
 				struct lf_cov *cov = xcalloc(1, sizeof(*cov));
 
-				l->verdict->cov = cov;
+				v->cov = cov;
 				make_unknown(&c, l, cov);
-				reason_first(l->verdict, xasprintf(
+				reason_first(v, xasprintf(
 					"its uses cannot be looked up in the tree: %s",
 					il->why ? il->why : why));
 			}
@@ -616,10 +619,9 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 
 /* ---- outputs ------------------------------------------------------- */
 
-void lf_cov_text(FILE *out, const struct lf_lock *l, const char *indent,
+void lf_cov_text(FILE *out, const struct lf_cov *cov, const char *indent,
 		 size_t max)
 {
-	const struct lf_cov *cov = l->verdict->cov;
 
 	if (!cov || (!cov->seen && !cov->unseen.n && cov->incomplete))
 		return;
@@ -638,9 +640,8 @@ void lf_cov_text(FILE *out, const struct lf_lock *l, const char *indent,
 	}
 }
 
-json_t *lf_cov_json(const struct lf_lock *l)
+json_t *lf_cov_json(const struct lf_cov *cov)
 {
-	const struct lf_cov *cov = l->verdict->cov;
 	json_t *un;
 
 	if (!cov || (!cov->seen && !cov->unseen.n && cov->incomplete))
@@ -663,7 +664,7 @@ void lf_cov_notices(const struct lf_analysis *a,
 {
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
 		const struct lf_lock *l = a->locks.locks.v[i];
-		const struct lf_cov *cov = l->verdict->cov;
+		const struct lf_cov *cov = lf_rwlock_verdict(a, l)->cov;
 		char *text;
 
 		if (!cov || !cov->incomplete)
@@ -732,19 +733,16 @@ json_t *lf_cov_summary_json(const struct lf_analysis *a)
 	return j;
 }
 
-static void sarif_notice(const char *lock, const char *text, void *arg)
+static void apply(struct lf_analysis *a, const struct lf_evidence *e,
+		  const char *dir)
 {
-	json_array_append_new(arg, json_pack("{s:s, s:{s:o}}", "level", "warning",
-					     "message", "text", lf_json_str(text)));
+	lf_coverage_apply(a, &e->cov, dir);
 }
 
-json_t *lf_cov_sarif_notifications(const struct lf_analysis *a)
-{
-	json_t *n = json_array();
-
-	lf_cov_notices(a, sarif_notice, n);
-	if (json_array_size(n))
-		return n;
-	json_decref(n);
-	return NULL;
-}
+const struct lf_stage lf_stage_coverage = {
+	.name = "coverage",
+	.apply = apply,
+	.text_header = lf_cov_header,
+	.json_key = "coverage",
+	.json = lf_cov_summary_json,
+};

@@ -28,7 +28,7 @@
 #include "lib/cli.h"
 #include "lib/files.h"
 #include "lib/path.h"
-#include "checks/runtime.h"
+#include "analysis/runtime.h"
 #include "records/profile.h"
 #include "records/records.h"
 #include "report/report.h"
