@@ -10,8 +10,8 @@
 #ifndef LOCKFIT_ANALYSIS_H
 #define LOCKFIT_ANALYSIS_H
 
-#include "records/rules.h"
-#include "records/records.h"
+#include "records/tables.h"
+#include "records/recdir.h"
 #include "analysis/locks.h"
 #include "analysis/lockorder.h"
 #include "records/profile.h"

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
-#include "records/rules.h"
+#include "records/tables.h"
 #include "analysis/callgraph.h"
 
 bool lf_fn_visible(const char *function, const char *tu)

@@ -8,7 +8,7 @@
 #ifndef LOCKFIT_CALLGRAPH_H
 #define LOCKFIT_CALLGRAPH_H
 
-#include "records/records.h"
+#include "records/recdir.h"
 
 /* One call: CALL of REC's function. */
 struct lf_callsite {

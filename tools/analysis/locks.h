@@ -6,7 +6,7 @@
 #ifndef LOCKFIT_LOCKS_H
 #define LOCKFIT_LOCKS_H
 
-#include "records/records.h"
+#include "records/recdir.h"
 
 /* How many lock_arg hops a param identity is followed through. */
 #define LF_BIND_DEPTH 8

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
-#include "records/rules.h"
+#include "records/tables.h"
 #include "analysis/callgraph.h"
 #include "analysis/where.h"
 

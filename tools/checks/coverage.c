@@ -41,7 +41,7 @@ static bool exists_in(const char *dir, const char *name)
 	return ok;
 }
 
-/* The build identity's srcroot and objtree (records_fields.c writes
+/* The build identity's srcroot and objtree (recfields.c writes
  * "srcroot S, objtree O, config C"); false if the records have none. */
 static bool kernel_tree(const char *dir)
 {

@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include "lib/util.h"
 #include "records/recparse.h"
-#include "records/rules.h"
+#include "records/tables.h"
 #include "index/index.h"
 #include "patch/patch.h"	/* lf_exec_split, lf_head, lf_now */
 

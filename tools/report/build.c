@@ -30,7 +30,7 @@
 #include "lib/path.h"
 #include "analysis/runtime.h"
 #include "records/profile.h"
-#include "records/records.h"
+#include "records/recdir.h"
 #include "report/report.h"
 
 static const char usage[] =

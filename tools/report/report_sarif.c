@@ -17,7 +17,7 @@
 #include "checks/checker.h"
 #include "report/report.h"
 #include "schema/records.h"
-#include "records/records.h"
+#include "records/recdir.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 
