@@ -9,7 +9,6 @@
 #include "lib/cli.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
-#include "checks/coverage.h"
 #include "report/report.h"
 
 static const char usage[] =
