@@ -2,9 +2,11 @@
 /*
  * check_rwlock.c - the rwlock_t and rw_semaphore checks, rwlock-spinlock
  * and percpu-rwsem: locks ranked by expected benefit, a verdict per lock
- * (verdict.c), a finding per read site of a lock to rewrite, the report's
- * lock blocks and "locks" array, lockfit explain of one lock, and a
- * patch job per lock to rewrite.
+ * (verdict.c) kept in this checker's results, a finding per read site of
+ * a lock to rewrite, the report's lock blocks and "locks" array (with
+ * each lock's lock_stat evidence), lockfit explain of one lock, a patch
+ * job per lock to rewrite, and the notices of rewrites whose whole-tree
+ * coverage is incomplete (coverage.c).
  */
 #include <stdlib.h>
 #include <string.h>

@@ -41,9 +41,9 @@ const char *lf_promote_name(enum lf_promote p)
 	return names[p];
 }
 
-/* Runtime evidence (lockfit report --lock-stat, checks/runtime.c): a
- * rule only when a lock_stat file was given, so that reports without one
- * stay as they were. */
+/* Runtime evidence (lockfit report --lock-stat: analysis/runtime.c, the
+ * rules verdict_lockstat.c): a rule only when a lock_stat file was given,
+ * so that reports without one stay as they were. */
 bool lf_ev_rule_runtime(struct eval *e, const char *name,
 			 enum lf_rule_state (*judge)(const struct lf_analysis *,
 						     const struct lf_lock *, char **))
@@ -331,7 +331,7 @@ static bool rule_short(struct eval *e)
  * on a lock every CPU takes (a global, a per-pool member: 6.12's
  * struct zs_pool::migrate_lock, read for every zram I/O) a spinlock_t
  * makes each overlap a wait.  Only a measurement shows they rarely
- * overlap (runtime.c).
+ * overlap (verdict_lockstat.c).
  */
 static bool rule_overlap(struct eval *e, bool shrt)
 {
