@@ -168,7 +168,7 @@ static const char *make_dir(char **cmd, int n)
 }
 
 /* The source tree make runs in.  An O= build compiles ../fs/x.c or
- * /src/fs/x.c; the plugin names files relative to this, so records say
+ * /usr/src/linux/fs/x.c; the plugin names files relative to this, so records say
  * fs/x.c however kbuild spelled it. */
 static char *source_tree(char **cmd, int n)
 {
