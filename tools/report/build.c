@@ -168,8 +168,8 @@ static const char *make_dir(char **cmd, int n)
 }
 
 /* The source tree make runs in.  An O= build compiles ../fs/x.c or
- * /usr/src/linux/fs/x.c; the plugin names files relative to this, so records say
- * fs/x.c however kbuild spelled it. */
+ * /usr/src/linux/fs/x.c; the plugin names files relative to this, so
+ * records say fs/x.c however kbuild spelled it. */
 static char *source_tree(char **cmd, int n)
 {
 	const char *dir = make_dir(cmd, n);
