@@ -14,7 +14,7 @@
 #include "lib/cli.h"
 #include "lib/files.h"
 #include "lib/sha256.h"
-#include "records/rules.h"
+#include "records/tables.h"
 #include "schema/records.h"
 
 static int cmp_str(const void *a, const void *b)

@@ -2,16 +2,17 @@
 /*
  * analysis.c - the pipeline every subcommand shares: rules, records,
  * locks and bindings, lock order, profile, the call graph; then each
- * checker's analysis (lf_checkers[]), and their findings.
+ * checker's analysis (lf_checkers[]), and their findings.  The evidence
+ * stages (stage.h) run at their places in it.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
 #include "lib/cli.h"
 #include "analysis/analysis.h"
+#include "analysis/where.h"
+#include "analysis/stage.h"
 #include "checks/checker.h"
-#include "checks/runtime.h"
-#include "coverage/coverage.h"
 
 static void count_matched(struct lf_analysis *a, const struct lf_rec *r,
 			  struct strmap *seen)
@@ -34,6 +35,20 @@ static void profile_matched(struct lf_analysis *a)
 		count_matched(a, a->sited.v[i], seen);
 }
 
+void *lf_results(const struct lf_analysis *a, const struct lf_checker *c)
+{
+	for (size_t i = 0; i < lf_ncheckers; i++)
+		if (lf_checkers[i] == c)
+			return a->results[i];
+	lf_die("checker %s is not in lf_checkers[]", c->name);
+}
+
+bool lf_where_of(const struct lf_analysis *a, const char *function,
+		 struct lf_where *out)
+{
+	return lf_where_in(&a->calls, function, out);
+}
+
 void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
 		unsigned load)
 {
@@ -52,20 +67,25 @@ void lf_analyze_with(struct lf_analysis *a, const char *dir,
 		lf_profile_load(e->profile, &a->profile);
 		a->has_profile = true;
 	}
-	if (e->lock_stat)
-		a->runtime = lf_runtime_load(e->lock_stat);
+	for (size_t i = 0; i < lf_nstages; i++)
+		if (lf_stages[i]->load)
+			lf_stages[i]->load(a, e);
 	lf_records_load(dir, e->load | load, &a->recs);
 	lf_locks_build(&a->recs, &a->locks);
-	if (a->runtime)
-		lf_runtime_map(a->runtime, a);
+	for (size_t i = 0; i < lf_nstages; i++)
+		if (lf_stages[i]->map)
+			lf_stages[i]->map(a);
 	lf_graph_build(&a->recs, &a->locks, &a->graph);
 	lf_callgraph_build(&a->recs, &a->rules, &a->calls);
+	lf_where_build(&a->recs, &a->rules, &a->calls);
 	a->results = xcalloc(lf_ncheckers, sizeof(*a->results));
 	for (size_t i = 0; i < lf_ncheckers; i++) {
 		a->results[i] = xcalloc(1, lf_checkers[i]->results_size);
 		lf_checkers[i]->analyse(a);
 	}
-	lf_coverage_apply(a, &e->cov, dir);
+	for (size_t i = 0; i < lf_nstages; i++)
+		if (lf_stages[i]->apply)
+			lf_stages[i]->apply(a, e, dir);
 	if (a->has_profile)
 		profile_matched(a);
 	for (size_t i = 0; i < lf_ncheckers; i++)

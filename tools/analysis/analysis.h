@@ -10,8 +10,8 @@
 #ifndef LOCKFIT_ANALYSIS_H
 #define LOCKFIT_ANALYSIS_H
 
-#include "records/rules.h"
-#include "records/records.h"
+#include "records/tables.h"
+#include "records/recdir.h"
 #include "analysis/locks.h"
 #include "analysis/lockorder.h"
 #include "records/profile.h"
@@ -33,13 +33,24 @@ struct lf_analysis {
 	 * lf_results()); the findings of all */
 	void **results;
 	struct lf_findings findings;
-	/* lockfit report --lock-stat: checks/runtime.h; NULL without */
+	/* the evidence stages' results (stage.h): lockfit report
+	 * --lock-stat (runtime.h), NULL without; whole-tree coverage of the
+	 * verdicts (checks/coverage.h) */
 	struct lf_runtime *runtime;
-	/* whole-tree coverage of the verdicts (coverage/coverage.h) */
 	struct lf_cov_run *cov;
 };
 
 struct lf_evidence;
+struct lf_where;
+struct lf_checker;
+
+/* C's results in A (results_size bytes, zeroed before its analyse):
+ * what it found stays its own, so no other module knows its types. */
+void *lf_results(const struct lf_analysis *a, const struct lf_checker *c);
+
+/* Where FUNCTION runs (where.h: lf_where_in() of A's call graph). */
+bool lf_where_of(const struct lf_analysis *a, const char *function,
+		 struct lf_where *out);
 
 /* Analyse DIR with the evidence options E (lib/cli.h: a profile, a
  * /proc/lock_stat read before the checkers decide, --mixed-builds, the

@@ -12,9 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
-#include "records/rules.h"
+#include "records/tables.h"
 #include "analysis/callgraph.h"
-#include "analysis/where.h"
 
 bool lf_fn_visible(const char *function, const char *tu)
 {
@@ -110,5 +109,4 @@ void lf_callgraph_build(const struct lf_records *recs,
 		if (!fill)
 			place(&ls);
 	}
-	lf_where_build(recs, rules, g);
 }

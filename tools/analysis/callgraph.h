@@ -8,7 +8,7 @@
 #ifndef LOCKFIT_CALLGRAPH_H
 #define LOCKFIT_CALLGRAPH_H
 
-#include "records/records.h"
+#include "records/recdir.h"
 
 /* One call: CALL of REC's function. */
 struct lf_callsite {
@@ -38,7 +38,7 @@ struct lf_callgraph {
 };
 
 struct lf_rules;
-/* Index the calls records, then where each function runs (where.c). */
+/* Index the calls records (where each function runs: where.h). */
 void lf_callgraph_build(const struct lf_records *recs,
 			const struct lf_rules *rules, struct lf_callgraph *g);
 

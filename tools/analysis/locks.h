@@ -6,7 +6,7 @@
 #ifndef LOCKFIT_LOCKS_H
 #define LOCKFIT_LOCKS_H
 
-#include "records/records.h"
+#include "records/recdir.h"
 
 /* How many lock_arg hops a param identity is followed through. */
 #define LF_BIND_DEPTH 8
@@ -36,9 +36,6 @@ struct lf_lock {
 	struct { struct lf_site *v; size_t n, cap; } sites;	/* sections */
 	struct { struct lf_site *v; size_t n, cap; } rels;	/* release_only */
 	size_t nread, nwrite;
-	double samples;		/* profile weight of its read-site functions */
-	double benefit;		/* ranking key */
-	struct lf_verdict *verdict;
 };
 
 struct lf_bindmemo;

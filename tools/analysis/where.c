@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
-#include "records/rules.h"
-#include "analysis/analysis.h"
+#include "records/tables.h"
+#include "analysis/callgraph.h"
 #include "analysis/where.h"
 
 const char *lf_temp_name(enum lf_temp t)
@@ -276,12 +276,6 @@ bool lf_where_in(const struct lf_callgraph *g, const char *function,
 	out->depth = r->depth;
 	out->chain = chain(g, fn);
 	return true;
-}
-
-bool lf_where_of(const struct lf_analysis *a, const char *function,
-		   struct lf_where *out)
-{
-	return lf_where_in(&a->calls, function, out);
 }
 
 char *lf_where_text(const struct lf_where *w)

@@ -11,7 +11,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-struct lf_analysis;
 struct lf_callgraph;
 struct lf_records;
 struct lf_rules;
@@ -46,12 +45,9 @@ const char *lf_exec_name(enum lf_where_exec e);	/* "process", "softirq", ... */
 /*
  * The context of FUNCTION (as records name it: "name" or "file:name"):
  * the hottest entry that reaches it.  False, with *OUT all unknown, when
- * no entry is known to reach it.
+ * no entry is known to reach it.  G: lf_callgraph_build(), then
+ * lf_where_build() (analysis.c; lf_where_of() of analysis.h).
  */
-bool lf_where_of(const struct lf_analysis *a, const char *function,
-		   struct lf_where *out);
-
-/* The same from the call graph alone (lf_callgraph_build() made it). */
 bool lf_where_in(const struct lf_callgraph *g, const char *function,
 		 struct lf_where *out);
 
@@ -74,7 +70,8 @@ struct lf_entries {
 const struct lf_entries *lf_entries_of(const struct lf_callgraph *g,
 				       const char *function);
 
-/* Index the binding records and entry macros (callgraph.c calls it). */
+/* Index the binding records and entry macros, once G has the calls
+ * (analysis.c calls it after lf_callgraph_build()). */
 void lf_where_build(const struct lf_records *recs, const struct lf_rules *rules,
 		    struct lf_callgraph *g);
 

@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "records/records.h"
+#include "records/recdir.h"
 #include "analysis/callgraph.h"
 
 struct lf_where;	/* analysis/where.h */

@@ -16,7 +16,7 @@
 #include "lib/util.h"
 #include "analysis/analysis.h"
 #include "checks/verdict.h"
-#include "checks/runtime.h"
+#include "analysis/runtime.h"
 #include "checks/benefit.h"
 #include "report/render.h"
 
@@ -33,10 +33,11 @@ static int read_atomics(const struct lfr_lockcost *c)
 	return c->read_atomics < 0 ? c->write_atomics : c->read_atomics;
 }
 
-static bool change_of(const struct lf_analysis *a, const struct lf_lock *l,
+static bool change_of(const struct lf_analysis *a, const struct lf_verdict *v,
 		      struct change *c)
 {
-	enum lf_verdict_kind k = l->verdict ? l->verdict->kind : LF_V_UNKNOWN;
+	const struct lf_lock *l = v->lock;
+	enum lf_verdict_kind k = v->kind;
 
 	if (k != LF_V_SPINLOCK && k != LF_V_PERCPU)
 		return false;
@@ -88,12 +89,12 @@ static json_t *measured(const struct change *c)
 			 "class", cls);
 }
 
-json_t *lf_benefit_json(const struct lf_analysis *a, const struct lf_lock *l)
+json_t *lf_benefit_json(const struct lf_analysis *a, const struct lf_verdict *v)
 {
 	struct change c = { 0 };
 	json_t *o;
 
-	if (!change_of(a, l, &c))
+	if (!change_of(a, v, &c))
 		return json_null();
 	o = json_object();
 	json_object_set_new(o, "from", json_string(c.from->type));
@@ -108,7 +109,7 @@ json_t *lf_benefit_json(const struct lf_analysis *a, const struct lf_lock *l)
 					       json_string(c.to->readers)));
 	/* a lock never read-locked has no reader to lose */
 	json_object_set_new(o, "reader_concurrency_lost", json_boolean(
-		l->nread && !strcmp(c.from->readers, "shared") &&
+		v->lock->nread && !strcmp(c.from->readers, "shared") &&
 		strcmp(c.to->readers, "shared")));
 	json_object_set_new(o, "writer", pair(json_string(c.from->writer),
 					      json_string(c.to->writer)));
@@ -116,12 +117,13 @@ json_t *lf_benefit_json(const struct lf_analysis *a, const struct lf_lock *l)
 	return o;
 }
 
-char *lf_benefit_text(const struct lf_analysis *a, const struct lf_lock *l)
+char *lf_benefit_text(const struct lf_analysis *a, const struct lf_verdict *v)
 {
+	const struct lf_lock *l = v->lock;
 	struct change c = { 0 };
 	struct strbuf sb = { 0 };
 
-	if (!change_of(a, l, &c))
+	if (!change_of(a, v, &c))
 		return NULL;
 	sb_printf(&sb, "%s -> %s: ", c.from->type, c.to->type);
 	if (l->nread)

@@ -10,17 +10,17 @@
 #define LOCKFIT_BENEFIT_H
 
 struct lf_analysis;
-struct lf_lock;
+struct lf_verdict;
 struct json_t;
 
 /* The "benefit" object of a spinlock or percpu_rwsem verdict; JSON null
  * for any other verdict. */
 struct json_t *lf_benefit_json(const struct lf_analysis *a,
-			       const struct lf_lock *l);
+			       const struct lf_verdict *v);
 
 /* The same in one line ("per read section 2 -> 1 shared atomics, ..."),
  * NULL for any other verdict.  Record strings in it are raw: the
  * caller escapes for its sink. */
-char *lf_benefit_text(const struct lf_analysis *a, const struct lf_lock *l);
+char *lf_benefit_text(const struct lf_analysis *a, const struct lf_verdict *v);
 
 #endif

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * check_bitlock.c - the bit-spinlock-hot check: the bit spinlocks ranked
- * by hotness with a proposed replacement (bitlock.c), a finding per
+ * by hotness with a proposed replacement (bitlock_rank.c), a finding per
  * acquire site of a hot one, the report's text section (one block per
  * lock, hottest first) and "bit_spinlocks" array, lockfit explain of a
  * bit lock, a patch job per hot lock that can embed a spinlock_t.
@@ -14,7 +14,7 @@
 #include "report/render.h"
 #include "patch/patch.h"
 #include "checks/checker.h"
-#include "checks/bitlock.h"
+#include "checks/bitlock_rank.h"
 
 /* What this checker found: its results in the analysis. */
 static struct lf_bitlocks *bits_of(const struct lf_analysis *a)

@@ -2,9 +2,11 @@
 /*
  * check_rwlock.c - the rwlock_t and rw_semaphore checks, rwlock-spinlock
  * and percpu-rwsem: locks ranked by expected benefit, a verdict per lock
- * (verdict.c), a finding per read site of a lock to rewrite, the report's
- * lock blocks and "locks" array, lockfit explain of one lock, and a
- * patch job per lock to rewrite.
+ * (verdict.c) kept in this checker's results, a finding per read site of
+ * a lock to rewrite, the report's lock blocks and "locks" array (with
+ * each lock's lock_stat evidence), lockfit explain of one lock, a patch
+ * job per lock to rewrite, and the notices of rewrites whose whole-tree
+ * coverage is incomplete (coverage.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,17 +15,19 @@
 #include "analysis/analysis.h"
 #include "checks/verdict.h"
 #include "checks/rwlock_context.h"
+#include "analysis/runtime.h"
 #include "coverage/coverage.h"
 #include "checks/benefit.h"
 #include "report/render.h"
 #include "patch/patch.h"
 #include "checks/checker.h"
 
-/* What this checker found: the locks by expected benefit, each with
- * its verdict (lf_lock->verdict). */
+/* What this checker found: a verdict per lock (verdict.h), by expected
+ * benefit, and by lock name. */
 struct ranked {
-	struct lf_lock **v;
+	struct lf_verdict **v;
 	size_t n, cap;
+	struct strmap *bylock;
 };
 
 static struct ranked *ranked_of(const struct lf_analysis *a)
@@ -61,30 +65,44 @@ static double lock_samples(const struct lf_analysis *a, const struct lf_lock *l)
  * order. */
 static int cmp_rank(const void *x, const void *y)
 {
-	const struct lf_lock *a = *(const struct lf_lock *const *)x;
-	const struct lf_lock *b = *(const struct lf_lock *const *)y;
+	const struct lf_verdict *a = *(const struct lf_verdict *const *)x;
+	const struct lf_verdict *b = *(const struct lf_verdict *const *)y;
 
 	if (a->benefit != b->benefit)
 		return a->benefit > b->benefit ? -1 : 1;
-	return strcmp(a->name, b->name);
+	return strcmp(a->lock->name, b->lock->name);
 }
 
 static void rank(struct lf_analysis *a)
 {
 	struct ranked *ranked = ranked_of(a);
 
+	ranked->bylock = strmap_new();
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
-		struct lf_lock *l = a->locks.locks.v[i];
+		struct lf_verdict *v = xcalloc(1, sizeof(*v));
+		const struct lf_lock *l = a->locks.locks.v[i];
 
+		v->lock = l;
 		if (a->has_profile) {
-			l->samples = lock_samples(a, l);
-			l->benefit = l->nread * l->samples;
+			v->samples = lock_samples(a, l);
+			v->benefit = l->nread * v->samples;
 		} else {
-			l->benefit = l->nread;
+			v->benefit = l->nread;
 		}
-		VEC_PUSH(ranked, l);
+		VEC_PUSH(ranked, v);
+		strmap_put(ranked->bylock, l->name, v);
 	}
 	lf_sort(ranked->v, ranked->n, sizeof(*ranked->v), cmp_rank);
+}
+
+struct lf_verdict *lf_rwlock_verdict(const struct lf_analysis *a,
+				     const struct lf_lock *l)
+{
+	struct lf_verdict *v = strmap_get(ranked_of(a)->bylock, l->name);
+
+	if (!v)
+		lf_die("internal error: no verdict for %s", l->name);
+	return v;
 }
 
 static void analyse(struct lf_analysis *a)
@@ -93,17 +111,17 @@ static void analyse(struct lf_analysis *a)
 
 	rank(a);
 	for (size_t i = 0; i < ranked->n; i++) {
-		struct lf_lock *l = ranked->v[i];
+		const struct lf_lock *l = ranked->v[i]->lock;
 
-		lf_verdict_compute(l, a);
+		lf_verdict_compute(ranked->v[i], a);
 		for (size_t j = 0; j < l->sites.n; j++)
 			VEC_PUSH(&a->sited, l->sites.v[j].rec);
 	}
 }
 
-static char *spinlock_message(const struct lf_lock *l, size_t i)
+static char *spinlock_message(const struct lf_verdict *v, size_t i)
 {
-	const struct lf_verdict *v = l->verdict;
+	const struct lf_lock *l = v->lock;
 	const struct lf_rec *r = l->sites.v[i].rec;
 	const char *why = v->cold ? "is read only from cold entries" :
 			  "has only short read sections";
@@ -128,10 +146,11 @@ static char *spinlock_message(const struct lf_lock *l, size_t i)
 	return w;
 }
 
-static char *rcu_message(const struct lf_lock *l, size_t i)
+static char *rcu_message(const struct lf_verdict *v, size_t i)
 {
+	const struct lf_lock *l = v->lock;
 	const struct lf_rec *r = l->sites.v[i].rec;
-	char *where = lf_site_where_text(r, lf_site_ctx_at(l->verdict->ctx, i));
+	char *where = lf_site_where_text(r, lf_site_ctx_at(v->ctx, i));
 	char *m = xasprintf("%s '%s' has long read sections in bh, irq or hot "
 			    "context and %zu write site%s: convert the readers "
 			    "to RCU and the writers to spinlock_t; here %s (%s)",
@@ -142,18 +161,20 @@ static char *rcu_message(const struct lf_lock *l, size_t i)
 	return m;
 }
 
-static char *percpu_message(const struct lf_lock *l, size_t i)
+static char *percpu_message(const struct lf_verdict *v, size_t i)
 {
+	const struct lf_lock *l = v->lock;
 	return xasprintf("%s '%s' is read-mostly (%zu read, %zu write sites) with "
 			 "long or hot sleepable readers: make it a "
 			 "percpu_rw_semaphore; here %s -> %s", lf_lock_type(l),
 			 l->name, l->nread, l->nwrite, l->sites.v[i].rec->api,
-			 l->verdict->needs[i]);
+			 v->needs[i]);
 }
 
-static void lock_findings(struct lf_findings *out, const struct lf_lock *l)
+static void lock_findings(struct lf_findings *out, const struct lf_verdict *v)
 {
-	enum lf_verdict_kind k = l->verdict->kind;
+	const struct lf_lock *l = v->lock;
+	enum lf_verdict_kind k = v->kind;
 
 	if (k != LF_V_SPINLOCK && k != LF_V_PERCPU && k != LF_V_RCU)
 		return;
@@ -170,9 +191,9 @@ static void lock_findings(struct lf_findings *out, const struct lf_lock *l)
 		/* the read sites; a write-only lock's write sites */
 		if (!lf_is_read(r) && l->nread)
 			continue;
-		f.message = k == LF_V_SPINLOCK ? spinlock_message(l, i) :
-			    k == LF_V_RCU ? rcu_message(l, i) :
-			    percpu_message(l, i);
+		f.message = k == LF_V_SPINLOCK ? spinlock_message(v, i) :
+			    k == LF_V_RCU ? rcu_message(v, i) :
+			    percpu_message(v, i);
 		VEC_PUSH(out, f);
 	}
 }
@@ -192,7 +213,7 @@ static void text_header(FILE *out, const struct lf_analysis *a)
 	struct ranked *ranked = ranked_of(a);
 
 	for (size_t i = 0; i < ranked->n; i++)
-		count[ranked->v[i]->verdict->kind]++;
+		count[ranked->v[i]->kind]++;
 	lf_fprintf(out, "locks: %zu (", ranked->n);
 	for (int k = 0; k <= LF_V_UNKNOWN; k++)
 		/* rcu is rare: named when there is one */
@@ -202,10 +223,10 @@ static void text_header(FILE *out, const struct lf_analysis *a)
 	lf_fprintf(out, ")\n");
 }
 
-static void text_site(struct strbuf *sb, const struct lf_lock *l, size_t i)
+static void text_site(struct strbuf *sb, const struct lf_verdict *v, size_t i)
 {
+	const struct lf_lock *l = v->lock;
 	const struct lf_rec *r = l->sites.v[i].rec;
-	const struct lf_verdict *v = l->verdict;
 
 	sb_printf(sb, "%-5s %s:%d:%d %s %s %s cost %ld%s %s", r->mode, r->file,
 		  r->line, r->column, r->function, r->api, r->variant, r->cost,
@@ -225,14 +246,15 @@ static void text_site(struct strbuf *sb, const struct lf_lock *l, size_t i)
 			  r->api, v->needs[i]);
 }
 
-static void text_sites(FILE *out, const struct lf_lock *l)
+static void text_sites(FILE *out, const struct lf_verdict *v)
 {
+	const struct lf_lock *l = v->lock;
 	struct strbuf sb = { 0 };
 
 	lf_fprintf(out, "  sites:\n");
 	for (size_t i = 0; i < l->sites.n; i++) {
 		sb.len = 0;
-		text_site(&sb, l, i);
+		text_site(&sb, v, i);
 		lf_fprintf(out, "    %s\n", sb_str(&sb));
 	}
 	for (size_t i = 0; i < l->rels.n; i++) {
@@ -278,9 +300,9 @@ static void text_calls(FILE *out, const struct lf_lock *l)
 	}
 }
 
-static void text_costs(FILE *out, const struct lf_analysis *a, const struct lf_lock *l)
+static void text_costs(FILE *out, const struct lf_analysis *a, const struct lf_verdict *v)
 {
-	const struct lf_verdict *v = l->verdict;
+	const struct lf_lock *l = v->lock;
 
 	lf_fprintf(out, "  read sites %zu, write sites %zu; ", l->nread, l->nwrite);
 	if (v->has_read)
@@ -293,7 +315,7 @@ static void text_costs(FILE *out, const struct lf_analysis *a, const struct lf_l
 			v->read_unknown_len);
 	lf_fprintf(out, "\n");
 	if (a->has_profile) {
-		char *s = lf_profile_fmt(&a->profile, l->samples);
+		char *s = lf_profile_fmt(&a->profile, v->samples);
 
 		lf_fprintf(out, "  profile samples in read-site functions: %s (%.2f%%)\n",
 			s, v->share);
@@ -301,22 +323,22 @@ static void text_costs(FILE *out, const struct lf_analysis *a, const struct lf_l
 	}
 }
 
-static void text_block(FILE *out, const struct lf_analysis *a, const struct lf_lock *l)
+static void text_block(FILE *out, const struct lf_analysis *a, const struct lf_verdict *v)
 {
-	const struct lf_verdict *v = l->verdict;
+	const struct lf_lock *l = v->lock;
 
 	lf_fprintf(out, "\n%s (%s, %s): %s\n", l->name, lf_lock_type(l), l->kind,
 		lf_verdict_name(v->kind));
-	char *benefit = lf_benefit_text(a, l);
+	char *benefit = lf_benefit_text(a, v);
 
 	for (size_t i = 0; i < v->reasons.n; i++)
 		lf_fprintf(out, "  - %s\n", v->reasons.v[i]);
 	if (benefit)
 		lf_fprintf(out, "  benefit: %s\n", benefit);
 	free(benefit);
-	text_costs(out, a, l);
-	lf_cov_text(out, l, "  ", TEXT_MAX);
-	text_sites(out, l);
+	text_costs(out, a, v);
+	lf_cov_text(out, v->cov, "  ", TEXT_MAX);
+	text_sites(out, v);
 	text_loops(out, l);
 	text_calls(out, l);
 	lf_text_nesting(out, a, l->name);
@@ -331,10 +353,10 @@ static void text(FILE *out, const struct lf_analysis *a)
 		text_block(out, a, ranked->v[i]);
 }
 
-static json_t *json_site(const struct lf_lock *l, size_t i)
+static json_t *json_site(const struct lf_verdict *v, size_t i)
 {
+	const struct lf_lock *l = v->lock;
 	const struct lf_rec *r = l->sites.v[i].rec;
-	const struct lf_verdict *v = l->verdict;
 	json_t *o = json_object();
 
 	lf_json_place(o, r);
@@ -352,15 +374,16 @@ static json_t *json_site(const struct lf_lock *l, size_t i)
 	return o;
 }
 
-static json_t *json_lock(const struct lf_analysis *a, const struct lf_lock *l)
+static json_t *json_lock(const struct lf_analysis *a, const struct lf_verdict *v)
 {
-	const struct lf_verdict *v = l->verdict;
+	const struct lf_lock *l = v->lock;
+	const struct lf_rt_lock *rt = lf_runtime_of(a, l->name);
 	json_t *o = json_object(), *reasons = json_array(), *sites = json_array();
 
 	for (size_t i = 0; i < v->reasons.n; i++)
 		json_array_append_new(reasons, lf_json_str(v->reasons.v[i]));
 	for (size_t i = 0; i < l->sites.n; i++)
-		json_array_append_new(sites, json_site(l, i));
+		json_array_append_new(sites, json_site(v, i));
 	json_object_set_new(o, "lock", lf_json_str(l->name));
 	json_object_set_new(o, "kind", lf_json_str(l->kind));
 	json_object_set_new(o, "type", lf_json_str(l->cls));
@@ -373,13 +396,16 @@ static json_t *json_lock(const struct lf_analysis *a, const struct lf_lock *l)
 			    json_integer(v->max_read_cost) : json_null());
 	json_object_set_new(o, "median_read_cost", v->has_read ?
 			    json_integer(v->median_read_cost) : json_null());
-	json_object_set_new(o, "samples", lf_json_samples(a, l->samples));
+	json_object_set_new(o, "samples", lf_json_samples(a, v->samples));
 	json_object_set_new(o, "rank", a->has_profile && a->profile.percent ?
-			    json_real(l->benefit) :
-			    json_integer((json_int_t)l->benefit));
-	json_object_set_new(o, "benefit", lf_benefit_json(a, l));
-	json_object_set_new(o, "coverage", lf_cov_json(l));
+			    json_real(v->benefit) :
+			    json_integer((json_int_t)v->benefit));
+	json_object_set_new(o, "benefit", lf_benefit_json(a, v));
+	json_object_set_new(o, "coverage", lf_cov_json(v->cov));
 	json_object_set_new(o, "sites", sites);
+	/* with --lock-stat, what its classes measured */
+	if (rt)
+		json_object_set_new(o, "runtime", lf_runtime_json_lock(rt));
 	return o;
 }
 
@@ -393,15 +419,16 @@ static json_t *json(const struct lf_analysis *a)
 	return locks;
 }
 
-static void explain_sites(const struct lf_lock *l)
+static void explain_sites(const struct lf_verdict *v)
 {
+	const struct lf_lock *l = v->lock;
 	struct strbuf sb = { 0 };
 
 	lf_printf("\nsites: %zu read, %zu write, %zu release only\n", l->nread,
 	       l->nwrite, l->rels.n);
 	for (size_t i = 0; i < l->sites.n; i++) {
 		sb.len = 0;
-		text_site(&sb, l, i);
+		text_site(&sb, v, i);
 		lf_printf("  %s\n", sb_str(&sb));
 		lf_explain_site(l->sites.v[i].rec);
 	}
@@ -440,13 +467,12 @@ static void explain_bindings(const struct lf_analysis *a, const struct lf_lock *
 	}
 }
 
-static void explain_rules(const struct lf_analysis *a, const struct lf_lock *l)
+static void explain_rules(const struct lf_analysis *a, const struct lf_verdict *v)
 {
 	static const char *const states[] = {
 		[LF_RULE_PASS] = "pass", [LF_RULE_FAIL] = "FAIL",
 		[LF_RULE_NA] = "n/a",
 	};
-	const struct lf_verdict *v = l->verdict;
 
 	lf_printf("\nrules (thresholds from %s/thresholds.tbl):\n", a->rules.dir);
 	for (size_t i = 0; i < v->rules.n; i++)
@@ -454,7 +480,7 @@ static void explain_rules(const struct lf_analysis *a, const struct lf_lock *l)
 		       v->rules.v[i].name, v->rules.v[i].detail);
 	if (v->cov) {
 		lf_printf("\n");
-		lf_cov_text(stdout, l, "", 0);
+		lf_cov_text(stdout, v->cov, "", 0);
 	}
 	lf_printf("\nverdict: %s\n", lf_verdict_name(v->kind));
 	for (size_t i = 0; i < v->reasons.n; i++)
@@ -464,14 +490,16 @@ static void explain_rules(const struct lf_analysis *a, const struct lf_lock *l)
 static bool explain(const struct lf_analysis *a, const char *name)
 {
 	const struct lf_lock *l = lf_lock_find(&a->locks, name);
+	const struct lf_verdict *v;
 
 	if (!l)
 		return false;
+	v = lf_rwlock_verdict(a, l);
 	lf_printf("lock %s (%s, %s identity)\n", l->name, lf_lock_type(l), l->kind);
-	explain_sites(l);
+	explain_sites(v);
 	explain_bindings(a, l);
 	lf_explain_order(a, l->name);
-	explain_rules(a, l);
+	explain_rules(a, v);
 	return true;
 }
 
@@ -481,7 +509,7 @@ static void names(const struct lf_analysis *a,
 	struct ranked *ranked = ranked_of(a);
 
 	for (size_t i = 0; i < ranked->n; i++)
-		fn(ranked->v[i]->name, arg);
+		fn(ranked->v[i]->lock->name, arg);
 }
 
 static void site_line(struct strbuf *sb, const struct lf_rec *r,
@@ -493,9 +521,9 @@ static void site_line(struct strbuf *sb, const struct lf_rec *r,
 		  promoted ? " (promoted)" : "");
 }
 
-static void promotions(struct strbuf *sb, const struct lf_lock *l)
+static void promotions(struct strbuf *sb, const struct lf_verdict *v)
 {
-	const struct lf_verdict *v = l->verdict;
+	const struct lf_lock *l = v->lock;
 	size_t n = 0;
 
 	for (size_t i = 0; i < l->sites.n; i++)
@@ -526,10 +554,10 @@ static const char write_only_help[] =
 
 /* The message of a lock verdict's rewrite. */
 static void verdict_body(struct lf_pjob *j, const struct lf_analysis *a,
-			 const struct lf_lock *l)
+			 const struct lf_verdict *v)
 {
-	const struct lf_verdict *v = l->verdict;
-	char *benefit = lf_benefit_text(a, l);
+	const struct lf_lock *l = v->lock;
+	char *benefit = lf_benefit_text(a, v);
 	bool write_only = j->kind == LF_PK_SPINLOCK && !l->nread;
 	struct strbuf sb = { 0 };
 
@@ -559,21 +587,22 @@ static void verdict_body(struct lf_pjob *j, const struct lf_analysis *a,
 			  "every writer keeps the irq/bh variant it has.\n");
 	} else if (j->kind == LF_PK_SPINLOCK) {
 		sb_printf(&sb, "\n");
-		promotions(&sb, l);
+		promotions(&sb, v);
 	}
 	j->body = sb_take(&sb);
 }
 
 static struct lf_pjob *verdict_job(const struct lf_analysis *a,
-				   struct strmap *decls, const struct lf_lock *l)
+				   struct strmap *decls, const struct lf_verdict *v)
 {
-	bool spin = l->verdict->kind == LF_V_SPINLOCK;
+	const struct lf_lock *l = v->lock;
+	bool spin = v->kind == LF_V_SPINLOCK;
 	const char *kind = spin ? "spinlock" : "percpu_rwsem";	/* rewrites.tbl */
 	struct lf_pjob *j = lf_pjob_new(spin ? LF_PK_SPINLOCK : LF_PK_PERCPU,
 					l->name, spin ? "rwlock_to_spinlock" :
 					"rwlock_to_percpu_rwsem");
 	const struct lf_rec **recs = xcalloc(l->sites.n + 1, sizeof(*recs));
-	enum lf_promote promote = spin ? l->verdict->promote_to : LF_PROMOTE_NONE;
+	enum lf_promote promote = spin ? v->promote_to : LF_PROMOTE_NONE;
 	char *prefix;
 
 	j->refused = lf_pjob_ident(j, l->name, strlen(l->name), "lock=%.*s");
@@ -592,15 +621,15 @@ static struct lf_pjob *verdict_job(const struct lf_analysis *a,
 			       lf_mail_esc(j->name ? j->name : l->name),
 			       lf_mail_esc(lf_lock_type(l)),
 			       spin ? "spinlock_t" : "percpu_rw_semaphore");
-	verdict_body(j, a, l);
+	verdict_body(j, a, v);
 	free(prefix);
 	free(recs);
 	return j;
 }
 
-static void say_no(const struct lf_lock *l)
+static void say_no(const struct lf_verdict *v)
 {
-	const struct lf_verdict *v = l->verdict;
+	const struct lf_lock *l = v->lock;
 
 	lf_printf("%s (%s): verdict %s: %s\n", l->name,
 		  lf_lock_type(l), lf_verdict_name(v->kind),
@@ -617,16 +646,17 @@ static bool verdict_jobs(const struct lf_analysis *a, struct strmap *decls,
 	struct ranked *ranked = ranked_of(a);
 
 	for (size_t i = 0; i < ranked->n; i++) {
-		const struct lf_lock *l = ranked->v[i];
-		enum lf_verdict_kind k = l->verdict->kind;
+		const struct lf_verdict *v = ranked->v[i];
+		const struct lf_lock *l = v->lock;
+		enum lf_verdict_kind k = v->kind;
 
 		if (!lf_pjob_wanted(only, l->name))
 			continue;
 		seen = true;
 		if (k == LF_V_SPINLOCK || k == LF_V_PERCPU)
-			VEC_PUSH(out, verdict_job(a, decls, l));
+			VEC_PUSH(out, verdict_job(a, decls, v));
 		else if (only || k == LF_V_RCU)
-			say_no(l);
+			say_no(v);
 	}
 	return seen;
 }
@@ -643,4 +673,5 @@ const struct lf_checker lf_checker_rwlock = {
 	.explain = explain,
 	.names = names,
 	.jobs = verdict_jobs,
+	.notices = lf_cov_notices,
 };

@@ -8,7 +8,8 @@
  * SARIF texts and checker symbol come from there.
  *
  * Every checker runs after the shared pipeline of analysis.c (rules,
- * records, locks, lock order, profile, call graph), in the order of
+ * records, locks, lock order, profile, call graph, the evidence stages
+ * that come before the verdicts: analysis/stage.h), in the order of
  * lf_checkers[], which is also the order of the report's sections, of
  * its JSON keys and of the SARIF rules.
  */
@@ -60,6 +61,12 @@ struct lf_checker {
 	 * ONLY (or NULL) names one of its locks */
 	bool (*jobs)(const struct lf_analysis *a, struct strmap *decls,
 		     const char *only, struct lf_pjobs *out);
+	/* what it neither finds nor passes: a lock whose verdict an evidence
+	 * stage (analysis/stage.h) found incomplete, one line each through
+	 * FN, for the gate's stderr and SARIF's notifications; NULL: none */
+	void (*notices)(const struct lf_analysis *a,
+			void (*fn)(const char *lock, const char *text, void *arg),
+			void *arg);
 };
 
 #define LF_CHECKER(module, plugin, tool) extern const struct lf_checker tool;
@@ -72,8 +79,5 @@ extern const size_t lf_ncheckers;
  * lf_checks[], as SARIF's ruleIndex. */
 const struct lf_check *lf_check_find(const char *name, int *index);
 
-/* C's results in A (results_size bytes, zeroed before its analyse):
- * what it found stays its own, so no other module knows its types. */
-void *lf_results(const struct lf_analysis *a, const struct lf_checker *c);
 
 #endif

@@ -16,7 +16,7 @@
 #include "analysis/analysis.h"
 #include "analysis/where.h"
 #include "checks/rwlock_context.h"
-#include "checks/runtime.h"
+#include "analysis/runtime.h"
 #include "report/render.h"
 
 /* Places quoted in one message; lockfit explain lists them all. */

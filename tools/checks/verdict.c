@@ -14,23 +14,7 @@
 #include "lib/util.h"
 #include "analysis/analysis.h"
 #include "checks/verdict.h"
-#include "checks/runtime.h"
-#include "checks/rwlock_context.h"
-
-/* Places quoted in one message; lockfit explain lists them all. */
-#define LIST_MAX 3
-
-struct eval {
-	struct lf_lock *l;
-	const struct lf_analysis *a;
-	struct lf_verdict *v;
-	bool rwlock;		/* else rw_semaphore */
-	struct plist *long_reads, *unknown_reads;
-	struct { char **v; size_t n, cap; } cycles;
-	bool readers_read, cold, rcu;	/* rwlock_context.c's rules */
-	char *rcu_sites, *rcu_writers;
-	struct lf_writers pc_writers;	/* "percpu: few writers" */
-};
+#include "checks/verdict_eval.h"
 
 const char *lf_verdict_name(enum lf_verdict_kind k)
 {
@@ -57,25 +41,10 @@ const char *lf_promote_name(enum lf_promote p)
 	return names[p];
 }
 
-static bool rule(struct eval *e, const char *name, bool pass, char *detail)
-{
-	struct lf_rule r = { name, pass ? LF_RULE_PASS : LF_RULE_FAIL, detail };
-
-	VEC_PUSH(&e->v->rules, r);
-	return pass;
-}
-
-static void rule_na(struct eval *e, const char *name, const char *why)
-{
-	struct lf_rule r = { name, LF_RULE_NA, xstrdup(why) };
-
-	VEC_PUSH(&e->v->rules, r);
-}
-
-/* Runtime evidence (lockfit report --lock-stat, checks/runtime.c): a
- * rule only when a lock_stat file was given, so that reports without one
- * stay as they were. */
-static bool rule_runtime(struct eval *e, const char *name,
+/* Runtime evidence (lockfit report --lock-stat: analysis/runtime.c, the
+ * rules verdict_lockstat.c): a rule only when a lock_stat file was given,
+ * so that reports without one stay as they were. */
+bool lf_ev_rule_runtime(struct eval *e, const char *name,
 			 enum lf_rule_state (*judge)(const struct lf_analysis *,
 						     const struct lf_lock *, char **))
 {
@@ -88,15 +57,10 @@ static bool rule_runtime(struct eval *e, const char *name,
 	return r.state != LF_RULE_FAIL;
 }
 
-static void reason(struct eval *e, char *text)
-{
-	VEC_PUSH(&e->v->reasons, text);
-}
-
 /* Whatever the verdict: a lock lock_stat never saw read-acquired. */
 static void runtime_reasons(struct eval *e)
 {
-	char *never = e->a->runtime ? lf_runtime_never_read(e->a, e->l) : NULL;
+	char *never = e->a->runtime ? lf_rt_never_read(e->a, e->l) : NULL;
 
 	if (never)
 		reason(e, never);
@@ -124,7 +88,7 @@ static bool is_read_section(const struct lf_site *s)
 /* Lower median: an integer, and one of the real costs. */
 static void read_stats(struct eval *e)
 {
-	struct lf_lock *l = e->l;
+	const struct lf_lock *l = e->l;
 	long *costs = xcalloc(l->sites.n, sizeof(*costs));
 	size_t n = 0;
 
@@ -147,7 +111,7 @@ static void read_stats(struct eval *e)
 
 static bool rule_identity(struct eval *e)
 {
-	struct lf_lock *l = e->l;
+	const struct lf_lock *l = e->l;
 	struct plist *via = plist_new(LIST_MAX);
 	const char *last = NULL;
 
@@ -187,7 +151,6 @@ static bool rule_read_sites(struct eval *e)
 }
 
 static const char *taken_word(const char *mode);
-static char *hot_reads(const struct eval *e);
 
 /* Does nested entry N of section R take lock L again? */
 static bool nests_itself(struct eval *e, const struct lf_rec *r,
@@ -368,11 +331,11 @@ static bool rule_short(struct eval *e)
  * on a lock every CPU takes (a global, a per-pool member: 6.12's
  * struct zs_pool::migrate_lock, read for every zram I/O) a spinlock_t
  * makes each overlap a wait.  Only a measurement shows they rarely
- * overlap (runtime.c).
+ * overlap (verdict_lockstat.c).
  */
 static bool rule_overlap(struct eval *e, bool shrt)
 {
-	char *hot = e->rwlock && shrt ? hot_reads(e) : NULL;
+	char *hot = e->rwlock && shrt ? lf_ev_hot_reads(e) : NULL;
 	struct lf_rule r = { "runtime: readers rarely overlap", LF_RULE_NA, NULL };
 
 	if (!e->rwlock || !shrt) {
@@ -383,7 +346,7 @@ static bool rule_overlap(struct eval *e, bool shrt)
 		rule_na(e, r.name, "no read site is known hot");
 		return true;
 	}
-	r.state = lf_runtime_overlap(e->a, e->l, &r.detail);
+	r.state = lf_rule_rt_overlap(e->a, e->l, &r.detail);
 	r.detail = xasprintf("read sites run hot (%s), on a lock every CPU may "
 			     "take; %s", hot, r.detail);
 	VEC_PUSH(&e->v->rules, r);
@@ -422,22 +385,8 @@ static bool rule_closed(struct eval *e)
 		"%s: how long it is held is unknown", plist_text(p)));
 }
 
-/* Few writers, or rare ones (every write site cold), or, measured,
- * few write acquisitions per read (rwlock_context.c). */
-static bool rule_pc_writes(struct eval *e)
-{
-	struct lf_writers *w = &e->pc_writers;
-
-	lf_writers_judge(e->l, e->a, e->v->ctx, e->a->rules.percpu_max_write_sites,
-			 "percpu_max_write_sites",
-			 e->a->rules.runtime_percpu_min_read_per_write,
-			 "runtime_percpu_min_read_per_write", w);
-	return rule(e, "percpu: few writers", w->pass,
-		    xstrdup(w->detail));
-}
-
 /* A read site some hot entry (or the profile) reaches: "hot: ..." */
-static char *hot_reads(const struct eval *e)
+char *lf_ev_hot_reads(const struct eval *e)
 {
 	struct plist *p = plist_new(LIST_MAX);
 
@@ -455,126 +404,7 @@ static char *hot_reads(const struct eval *e)
 	return p->n ? xstrdup(plist_text(p)) : NULL;
 }
 
-static bool rule_pc_ratio(struct eval *e)
-{
-	long per = e->a->rules.percpu_min_read_per_write;
-	long need = per * (long)e->l->nwrite;
-	char *hot;
-	bool ok;
-
-	/* measured: "percpu: runtime read-mostly" decides */
-	if (e->pc_writers.measured) {
-		rule_na(e, "percpu: read-mostly", "measured: percpu: runtime "
-			"read-mostly decides");
-		return true;
-	}
-	if (need < 1)
-		need = 1;
-	ok = (long)e->l->nread >= need;
-	if (!ok && e->pc_writers.rare && (hot = hot_reads(e)))
-		return rule(e, "percpu: read-mostly", true, xasprintf(
-			"%zu read site%s < %ld (percpu_min_read_per_write %ld x %zu "
-			"write sites), but the writers are rare (every write site "
-			"cold) and readers run hot: %s", e->l->nread,
-			lf_plural(e->l->nread), need, per, e->l->nwrite, hot));
-	return rule(e, "percpu: read-mostly", ok, xasprintf(
-		"%zu read site%s %s %ld (percpu_min_read_per_write %ld x %zu "
-		"write site%s)", e->l->nread, lf_plural(e->l->nread),
-		ok ? ">=" : "<", need, per, e->l->nwrite, lf_plural(e->l->nwrite)));
-}
-
-static void context_place(struct plist *p, const struct lf_rec *r)
-{
-	if (r->ctx.present && (r->ctx.preempt_disabled ||
-			       r->ctx.irqs_disabled || r->ctx.bh_disabled))
-		plist_add(p, "%s:%d taken with%s%s%s disabled", r->file, r->line,
-			  r->ctx.preempt_disabled ? " preemption" : "",
-			  r->ctx.irqs_disabled ? " irqs" : "",
-			  r->ctx.bh_disabled ? " bh" : "");
-}
-
-/*
- * Sleepable: percpu_down_read() may sleep, so every site must allow it.
- * down_read() sleeps already, so an rw_semaphore site may.  An rwlock_t
- * acquire may sit under preempt_disable() or in an irq handler with a
- * plain read_lock: only a recorded context shows that it may sleep.
- */
-static bool rule_pc_sleep(struct eval *e)
-{
-	const struct lf_edgelist *in = lf_edges_in(&e->a->graph, e->l->name);
-	struct plist *p = plist_new(LIST_MAX);
-	size_t blind = 0;
-
-	for (size_t i = 0; i < e->l->sites.n; i++) {
-		const struct lf_rec *r = e->l->sites.v[i].rec;
-
-		if (strcmp(r->variant, "plain"))
-			plist_add(p, "%s:%d %s", r->file, r->line, r->api);
-		context_place(p, r);
-		blind += e->rwlock && !r->ctx.present;
-	}
-	for (size_t i = 0; i < e->l->rels.n; i++) {
-		const struct lf_rec *r = e->l->rels.v[i].rec;
-
-		if (strcmp(r->variant, "plain"))
-			plist_add(p, "%s:%d %s", r->file, r->line, r->api);
-	}
-	for (size_t i = 0; i < in->n; i++)
-		if (lf_class_spins(in->v[i]->from_cls))
-			plist_add(p, "%s:%d taken under %s %s", in->v[i]->held->file,
-				  in->v[i]->line, in->v[i]->from_cls, in->v[i]->from);
-	if (!p->n && !blind)
-		return rule(e, "percpu: sleepable", true, xstrdup(e->rwlock ?
-			"every site plain, its context recorded with nothing "
-			"disabled, none under a spinning lock" :
-			"every site plain, none under a spinning lock or with "
-			"preemption, irqs or bh disabled"));
-	if (blind)
-		plist_add(p, "%zu rwlock_t site%s without a recorded context",
-			  blind, lf_plural(blind));
-	return rule(e, "percpu: sleepable", false, xasprintf(
-		"not every site may sleep: %s", plist_text(p)));
-}
-
-/* What API becomes in a percpu_rw_semaphore rewrite: rules/rewrites.tbl's
- * percpu_rwsem call rows ("read_lock" -> "percpu_down_read"); "-" when the
- * table refuses it or has no row. */
-static char *percpu_api(const struct eval *e, const char *api)
-{
-	const char *to = lf_rules_call(&e->a->rules, "percpu_rwsem", api, NULL);
-
-	return xstrdup(to ? to : "-");
-}
-
-static bool rule_pc_api(struct eval *e)
-{
-	struct plist *p = plist_new(LIST_MAX);
-
-	for (size_t i = 0; i < e->l->sites.n; i++) {
-		const struct lf_rec *r = e->l->sites.v[i].rec;
-		char *api;
-
-		/* irq and bh variants fail "sleepable" already */
-		if (strcmp(r->variant, "plain"))
-			continue;
-		api = percpu_api(e, r->api);
-		if (!strcmp(api, "-"))
-			plist_add(p, "%s:%d %s (rules/rewrites.tbl has no "
-				  "percpu_rwsem form)", r->file, r->line, r->api);
-		else if (!lf_rules_has_api(&e->a->rules, "percpu_rwsem", api))
-			plist_add(p, "%s:%d %s (no %s)", r->file, r->line, r->api, api);
-		free(api);
-	}
-	if (!p->n)
-		return rule(e, "percpu: api", true, xstrdup(
-			"every site has a percpu_rw_semaphore counterpart in "
-			"rules/primitives.tbl"));
-	return rule(e, "percpu: api", false, xasprintf(
-		"no percpu_rw_semaphore counterpart in rules/primitives.tbl: %s",
-		plist_text(p)));
-}
-
-static void read_loops(struct eval *e, struct plist *p)
+void lf_ev_read_loops(struct eval *e, struct plist *p)
 {
 	for (size_t i = 0; i < e->l->sites.n; i++) {
 		const struct lf_rec *r = e->l->sites.v[i].rec;
@@ -582,48 +412,6 @@ static void read_loops(struct eval *e, struct plist *p)
 		if (lf_is_read(r) && r->loop)
 			plist_add(p, "%s:%d", r->file, r->line);
 	}
-}
-
-/* Long or hot: only then does the cheap read side pay for a writer that
- * waits for an RCU grace period. */
-static bool rule_pc_long(struct eval *e)
-{
-	long min = e->a->rules.percpu_min_read_cost;
-	long hot = e->a->rules.percpu_hot_percent;
-	struct plist *loops = plist_new(LIST_MAX);
-	double share = e->v->share;
-
-	read_loops(e, loops);
-	if (e->v->max_read_cost >= min)
-		return rule(e, "percpu: long or hot", true, xasprintf(
-			"read sections long: max cost %ld >= percpu_min_read_cost %ld",
-			e->v->max_read_cost, min));
-	if (loops->n)
-		return rule(e, "percpu: long or hot", true, xasprintf(
-			"read sections loop at %s", plist_text(loops)));
-	if (share >= 0 && share >= hot)
-		return rule(e, "percpu: long or hot", true, xasprintf(
-			"hot: its read sites' functions have %.2f%% of the profile's "
-			"samples >= percpu_hot_percent %ld", share, hot));
-	return rule(e, "percpu: long or hot", false, share < 0 ? xasprintf(
-		"read sections short (max cost %ld < percpu_min_read_cost %ld, "
-		"no loop) and no profile given", e->v->max_read_cost, min) :
-		xasprintf("read sections short (max cost %ld < percpu_min_read_cost "
-			  "%ld, no loop) and not hot (%.2f%% of the profile's samples "
-			  "< percpu_hot_percent %ld)", e->v->max_read_cost, min,
-			  share, hot));
-}
-
-static bool rules_percpu(struct eval *e)
-{
-	bool ok = rule_pc_writes(e);
-
-	ok &= rule_pc_ratio(e);
-	ok &= rule_pc_sleep(e);
-	ok &= rule_pc_api(e);
-	ok &= rule_pc_long(e);
-	ok &= rule_runtime(e, "percpu: runtime read-mostly", lf_runtime_ratio);
-	return ok;
 }
 
 /* plain 0 < bh 1 < irq, irqsave 2: how much a variant turns off. */
@@ -662,7 +450,7 @@ static bool promoted_form(const struct eval *e, const char *api,
  */
 static void spin_needs(struct eval *e)
 {
-	struct lf_lock *l = e->l;
+	const struct lf_lock *l = e->l;
 	int ws = 0;
 	enum lf_promote to;
 	size_t promoted = 0;
@@ -698,19 +486,13 @@ static void spin_needs(struct eval *e)
 				    ws == 2 ? "spin_lock_irqsave" : "spin_lock_bh"));
 }
 
-static void percpu_needs(struct eval *e)
-{
-	for (size_t i = 0; i < e->l->sites.n; i++)
-		e->v->needs[i] = percpu_api(e, e->l->sites.v[i].rec->api);
-}
-
 /* Why the read sections are not short, in terms a reviewer can act on. */
 static void long_reasons(struct eval *e)
 {
 	struct plist *loops = plist_new(LIST_MAX);
 
 	if (e->rwlock && e->long_reads->n) {
-		read_loops(e, loops);
+		lf_ev_read_loops(e, loops);
 		reason(e, xasprintf("read sections long (max cost %ld%s%s; "
 				    "rwlock_short_cost %ld): readers do overlap; if "
 				    "they run in atomic context, RCU, not a lock swap, "
@@ -749,13 +531,6 @@ static void keep_reasons(struct eval *e, bool recursion_ok)
 	}
 	if (sb.len)
 		reason(e, xasprintf("not a percpu_rw_semaphore: %s", sb_str(&sb)));
-}
-
-static void percpu_reasons(struct eval *e)
-{
-	for (size_t i = 0; i < e->v->rules.n; i++)
-		if (!strncmp(e->v->rules.v[i].name, "percpu:", 7))
-			reason(e, xstrdup(e->v->rules.v[i].detail));
 }
 
 /* Where the read sites run (rwlock_context.c): readers that write,
@@ -839,8 +614,8 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 		reason(e, xstrdup(rule_detail(e, "short reads")));
 	} else if (rec && percpu) {
 		v->kind = LF_V_PERCPU;
-		percpu_reasons(e);
-		percpu_needs(e);
+		lf_ev_percpu_reasons(e);
+		lf_ev_percpu_needs(e);
 	} else {
 		v->kind = LF_V_KEEP;
 		keep_reasons(e, rec);
@@ -848,20 +623,19 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 }
 
 /* Rules in a fixed order: the order lockfit explain prints them. */
-void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a)
+void lf_verdict_compute(struct lf_verdict *v, const struct lf_analysis *a)
 {
-	struct lf_verdict *v = xcalloc(1, sizeof(*v));
+	const struct lf_lock *l = v->lock;
 	struct eval e = { .l = l, .a = a, .v = v,
 			  .rwlock = !strcmp(l->cls, "rwlock") };
 	bool id, reads, rec = false, order = false, shrt, closed, percpu;
 
-	l->verdict = v;
 	v->needs = xcalloc(l->sites.n, sizeof(*v->needs));
 	v->promote = xcalloc(l->sites.n, sizeof(*v->promote));
 	v->ctx = lf_site_contexts(l, a);
 	/* perf rows are percentages of all samples already */
-	v->share = !a->has_profile ? -1 : a->profile.percent ? l->samples :
-		   a->profile.total > 0 ? 100.0 * l->samples / a->profile.total : 0;
+	v->share = !a->has_profile ? -1 : a->profile.percent ? v->samples :
+		   a->profile.total > 0 ? 100.0 * v->samples / a->profile.total : 0;
 	read_stats(&e);
 	id = rule_identity(&e);
 	reads = id && rule_read_sites(&e);
@@ -874,10 +648,10 @@ void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a)
 	order = rule_order(&e);
 	shrt = rule_short(&e);
 	if (e.rwlock)
-		shrt &= rule_runtime(&e, "runtime: short reads", lf_runtime_short);
+		shrt &= lf_ev_rule_runtime(&e, "runtime: short reads", lf_rule_rt_short);
 	closed = rule_closed(&e);
 	shrt &= rule_overlap(&e, shrt && closed);
-	percpu = rules_percpu(&e);
+	percpu = lf_ev_rules_percpu(&e);
 	rules_context(&e);
 	decide(&e, id, reads, rec, order, shrt, closed, percpu);
 	runtime_reasons(&e);
@@ -888,10 +662,11 @@ void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a)
  * spinlock_t behaves the same (no recursion or lock order that did not
  * deadlock before) without the reader count.
  */
-void lf_verdict_write_only(struct lf_lock *l, const struct lf_analysis *a,
+void lf_verdict_write_only(struct lf_verdict *v, const struct lf_analysis *a,
 			   size_t uses)
 {
-	struct eval e = { .l = l, .a = a, .v = l->verdict, .rwlock = true };
+	const struct lf_lock *l = v->lock;
+	struct eval e = { .l = l, .a = a, .v = v, .rwlock = true };
 
 	for (size_t i = 0; i < e.v->rules.n; i++) {
 		struct lf_rule *r = &e.v->rules.v[i];

@@ -52,7 +52,12 @@ struct lf_rule {
 	char *detail;		/* with the numbers that decided it */
 };
 
+/* The rwlock check's result for one lock (check_rwlock.c owns them; no
+ * other module's struct points to one). */
 struct lf_verdict {
+	const struct lf_lock *lock;
+	double samples;		/* profile weight of its read-site functions */
+	double benefit;		/* the ranking key */
 	enum lf_verdict_kind kind;
 	struct { char **v; size_t n, cap; } reasons;
 	struct { struct lf_rule *v; size_t n, cap; } rules;
@@ -80,12 +85,17 @@ struct lf_verdict {
 
 const char *lf_verdict_name(enum lf_verdict_kind k);
 
-/* Decide L; L->samples must be set (analysis.c) for the "hot" rule. */
-void lf_verdict_compute(struct lf_lock *l, const struct lf_analysis *a);
+/* Decide V->lock; V->samples must be set (check_rwlock.c) for the "hot"
+ * rule. */
+void lf_verdict_compute(struct lf_verdict *v, const struct lf_analysis *a);
 
-/* L, an rwlock_t with write sections only, has no read take anywhere in
- * the tree (USES uses, all seen: coverage/apply.c): a spinlock_t. */
-void lf_verdict_write_only(struct lf_lock *l, const struct lf_analysis *a,
+/* V's lock, an rwlock_t with write sections only, has no read take
+ * anywhere in the tree (USES uses, all seen: coverage/apply.c): a spinlock_t. */
+void lf_verdict_write_only(struct lf_verdict *v, const struct lf_analysis *a,
 			   size_t uses);
+
+/* The verdict of L, one of A's locks (check_rwlock.c's results). */
+struct lf_verdict *lf_rwlock_verdict(const struct lf_analysis *a,
+				     const struct lf_lock *l);
 
 #endif

@@ -24,15 +24,15 @@
 
 /* ---- which locks, which uses --------------------------------------- */
 
-static bool rewrite(const struct lf_lock *l)
+static bool rewrite(const struct lf_verdict *v)
 {
-	return l->verdict->kind == LF_V_SPINLOCK || l->verdict->kind == LF_V_PERCPU;
+	return v->kind == LF_V_SPINLOCK || v->kind == LF_V_PERCPU;
 }
 
 /* An rwlock the records never read-lock: write-only if the tree agrees. */
-static bool write_only_candidate(const struct lf_lock *l)
+static bool write_only_candidate(const struct lf_verdict *v)
 {
-	const struct lf_verdict *v = l->verdict;
+	const struct lf_lock *l = v->lock;
 
 	if (v->kind != LF_V_UNKNOWN || strcmp(l->cls, "rwlock") || l->nread ||
 	    !l->nwrite)
@@ -82,9 +82,10 @@ static char *unseen_files(const struct lf_cov *cov, size_t *nfiles)
 }
 
 /* Rewrite verdict, some uses unseen: unknown, with what to do. */
-static void make_unknown(struct lf_cov_ctx *c, struct lf_lock *l, struct lf_cov *cov)
+static void make_unknown(struct lf_cov_ctx *c, const struct lf_lock *l,
+			 struct lf_cov *cov)
 {
-	struct lf_verdict *v = l->verdict;
+	struct lf_verdict *v = lf_rwlock_verdict(c->a, l);
 	size_t nfiles;
 	char *files = unseen_files(cov, &nfiles);
 
@@ -112,7 +113,7 @@ static void lock_coverage(struct lf_cov_ctx *c, struct lf_lock *l,
 			  const struct lf_ilock *il)
 {
 	struct lf_cov *cov = xcalloc(1, sizeof(*cov));
-	struct lf_verdict *v = l->verdict;
+	struct lf_verdict *v = lf_rwlock_verdict(c->a, l);
 	size_t reads = 0, takes = 0;
 
 	v->cov = cov;
@@ -135,7 +136,7 @@ static void lock_coverage(struct lf_cov_ctx *c, struct lf_lock *l,
 		}
 	}
 	cov->command = lf_cov_command(c, cov);
-	if (rewrite(l)) {
+	if (rewrite(v)) {
 		if (cov->unseen.n)
 			make_unknown(c, l, cov);
 		else
@@ -147,7 +148,7 @@ static void lock_coverage(struct lf_cov_ctx *c, struct lf_lock *l,
 	}
 	/* write-only candidate */
 	if (!cov->unseen.n && !reads && takes) {
-		lf_verdict_write_only(l, c->a, cov->seen);
+		lf_verdict_write_only(v, c->a, cov->seen);
 		return;
 	}
 	if (cov->unseen.n) {
@@ -173,9 +174,9 @@ static void not_checked(struct lf_analysis *a, const char *why)
 {
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
 		struct lf_lock *l = a->locks.locks.v[i];
-		struct lf_verdict *v = l->verdict;
+		struct lf_verdict *v = lf_rwlock_verdict(a, l);
 
-		if (!rewrite(l))
+		if (!rewrite(v))
 			continue;
 		if (a->cov->assumed && !strcmp(why, "--assume-complete")) {
 			VEC_PUSH(&v->reasons, xasprintf(
@@ -302,22 +303,23 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 	mwhich = xcalloc(a->locks.locks.n + 1, sizeof(*mwhich));
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
 		struct lf_lock *l = a->locks.locks.v[i];
+		struct lf_verdict *v = lf_rwlock_verdict(a, l);
 		bool mod = c.modroot && module_lock(l);
 		struct lf_index *x = mod ? &mix : &ix;
 		struct lf_ilock *il = &x->locks[x->nlocks];
 		char *why, *id = mod ? module_id(l->name) : xstrdup(l->name);
 
-		if (!rewrite(l) && !write_only_candidate(l)) {
+		if (!rewrite(v) && !write_only_candidate(v)) {
 			free(id);
 			continue;
 		}
 		if (!lf_ilock_parse(il, id, &why) || !il->indexed) {
-			if (rewrite(l)) {
+			if (rewrite(v)) {
 				struct lf_cov *cov = xcalloc(1, sizeof(*cov));
 
-				l->verdict->cov = cov;
+				v->cov = cov;
 				make_unknown(&c, l, cov);
-				reason_first(l->verdict, xasprintf(
+				reason_first(v, xasprintf(
 					"its uses cannot be looked up in the tree: %s",
 					il->why ? il->why : why));
 			}

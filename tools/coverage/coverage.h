@@ -53,7 +53,8 @@ struct lf_cov_run {
 	double index_secs;
 };
 
-/* Apply coverage to A's verdicts (analysis.c, before the findings);
+/* Apply coverage to A's verdicts (the coverage stage: analysis.c runs
+ * it after the checkers decide, before their findings);
  * DIR: the records, for the command that completes them. */
 void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 		       const char *dir);
@@ -65,16 +66,16 @@ void lf_cov_check_tree(const char *tree, const struct lf_analysis *a);
 
 /* Outputs: the lock block's lines (at most MAX unseen uses, 0: all),
  * its JSON value (null when not looked up). */
-void lf_cov_text(FILE *out, const struct lf_lock *l, const char *indent,
+void lf_cov_text(FILE *out, const struct lf_cov *cov, const char *indent,
 		 size_t max);
-struct json_t *lf_cov_json(const struct lf_lock *l);
-/* The report header's line; the JSON summary's "coverage" value; SARIF
- * toolExecutionNotifications (NULL when there are none). */
+struct json_t *lf_cov_json(const struct lf_cov *cov);
+/* The report header's line; the JSON summary's "coverage" value (the
+ * coverage stage's hooks, analysis/stage.h). */
 void lf_cov_header(FILE *out, const struct lf_analysis *a);
 struct json_t *lf_cov_summary_json(const struct lf_analysis *a);
-struct json_t *lf_cov_sarif_notifications(const struct lf_analysis *a);
 /* Each incomplete lock's one-line notice ("incomplete coverage: ..."),
- * for the gate and SARIF: FN called per line. */
+ * for the gate and SARIF: FN called per line (the rwlock checker's
+ * notices, checker.h). */
 void lf_cov_notices(const struct lf_analysis *a,
 		    void (*fn)(const char *lock, const char *text, void *arg),
 		    void *arg);

@@ -10,13 +10,12 @@
 #include "analysis/analysis.h"
 #include "checks/verdict.h"
 #include "coverage/coverage.h"
+#include "analysis/stage.h"
 #include "report/render.h"
 
-void lf_cov_text(FILE *out, const struct lf_lock *l, const char *indent,
+void lf_cov_text(FILE *out, const struct lf_cov *cov, const char *indent,
 		 size_t max)
 {
-	const struct lf_cov *cov = l->verdict->cov;
-
 	if (!cov || (!cov->seen && !cov->unseen.n && cov->incomplete))
 		return;
 	lf_fprintf(out, "%scoverage: %zu use%s seen, %zu unseen%s\n", indent,
@@ -34,9 +33,8 @@ void lf_cov_text(FILE *out, const struct lf_lock *l, const char *indent,
 	}
 }
 
-json_t *lf_cov_json(const struct lf_lock *l)
+json_t *lf_cov_json(const struct lf_cov *cov)
 {
-	const struct lf_cov *cov = l->verdict->cov;
 	json_t *un;
 
 	if (!cov || (!cov->seen && !cov->unseen.n && cov->incomplete))
@@ -59,7 +57,7 @@ void lf_cov_notices(const struct lf_analysis *a,
 {
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
 		const struct lf_lock *l = a->locks.locks.v[i];
-		const struct lf_cov *cov = l->verdict->cov;
+		const struct lf_cov *cov = lf_rwlock_verdict(a, l)->cov;
 		char *text;
 
 		if (!cov || !cov->incomplete)
@@ -128,19 +126,16 @@ json_t *lf_cov_summary_json(const struct lf_analysis *a)
 	return j;
 }
 
-static void sarif_notice(const char *lock, const char *text, void *arg)
+static void apply(struct lf_analysis *a, const struct lf_evidence *e,
+		  const char *dir)
 {
-	json_array_append_new(arg, json_pack("{s:s, s:{s:o}}", "level", "warning",
-					     "message", "text", lf_json_str(text)));
+	lf_coverage_apply(a, &e->cov, dir);
 }
 
-json_t *lf_cov_sarif_notifications(const struct lf_analysis *a)
-{
-	json_t *n = json_array();
-
-	lf_cov_notices(a, sarif_notice, n);
-	if (json_array_size(n))
-		return n;
-	json_decref(n);
-	return NULL;
-}
+const struct lf_stage lf_stage_coverage = {
+	.name = "coverage",
+	.apply = apply,
+	.text_header = lf_cov_header,
+	.json_key = "coverage",
+	.json = lf_cov_summary_json,
+};

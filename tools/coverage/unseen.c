@@ -11,7 +11,7 @@
 #include "coverage/kbuild.h"
 #include "coverage/unseen.h"
 #include "patch/patch.h"	/* struct lf_strv */
-#include "records/records.h"
+#include "records/recdir.h"
 
 const char *lf_cov_why_unseen(struct lf_cov_ctx *c, const char *file)
 {

@@ -10,7 +10,7 @@
 #include <string.h>
 #include "lib/util.h"
 #include "records/recparse.h"
-#include "records/rules.h"
+#include "records/tables.h"
 #include "index/classify.h"
 #include "index/clex.h"
 #include "index/state.h"

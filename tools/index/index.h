@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include "lib/cli.h"
 #include "index/uses.h"
+#include "lib/strv.h"
 
 /* The subcommand (tools/main.c). */
 extern const struct lf_cmd lf_cmd_index;

@@ -9,7 +9,7 @@
 #include <string.h>
 #include "lib/util.h"
 #include "lib/cli.h"
-#include "records/records.h"
+#include "records/recdir.h"
 
 void lf_usage_error(const struct lf_cmd *cmd, const char *fmt, ...)
 {

@@ -128,7 +128,7 @@ uint64_t lf_hash(const char *s, size_t *len);
 const char *lf_intern(const char *s);
 
 /* Hash map keyed by a pair of interned strings, compared by address (a
- * record's strings are interned: records.c); values are the caller's. */
+ * record's strings are interned: records/recdir.c); values are the caller's. */
 struct pairmap;
 struct pairmap *pairmap_new(void);
 void *pairmap_get(const struct pairmap *m, const char *a, const char *b);

@@ -14,10 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lib/util.h"
+#include "lib/path.h"
 #include "lib/cli.h"
 #include "analysis/analysis.h"
 #include "patch/patch.h"
-#include "coverage/coverage.h"
 
 static const char usage[] =
 "Usage: lockfit patch DIR [--build OBJDIR] [--verify-unbuilt] [--lock NAME]\n"
@@ -125,22 +125,6 @@ static void parse(int argc, char **argv, struct opts *o)
 	o->dir = argv[optind];
 }
 
-static char *absolute(const char *path)
-{
-	char buf[PATH_MAX];
-
-	if (!realpath(path, buf))
-		lf_die("%s: %s", path, strerror(errno));
-	return xstrdup(buf);
-}
-
-static bool ends(const char *s, size_t n, const char *suffix)
-{
-	size_t m = strlen(suffix);
-
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
 /* Patches and logs of an earlier run ("NNNN-*"), and patches it had not
  * verified yet when it was killed ("NNNN-*.patch.unverified"): never
  * mixed with ours. */
@@ -155,8 +139,8 @@ static void clean(const char *dir)
 
 		if (n < 6 || strspn(de->d_name, "0123456789") != 4 ||
 		    de->d_name[4] != '-' ||
-		    (!ends(de->d_name, n, ".patch") && !ends(de->d_name, n, ".log") &&
-		     !ends(de->d_name, n, UNVERIFIED)))
+		    (!lf_has_suffix(de->d_name, ".patch") && !lf_has_suffix(de->d_name, ".log") &&
+		     !lf_has_suffix(de->d_name, UNVERIFIED)))
 			continue;
 		p = xasprintf("%s/%s", dir, de->d_name);
 		unlink(p);
@@ -392,7 +376,7 @@ static int run(int argc, char **argv)
 		return LF_EXIT_OK;
 	}
 	lf_mkdir_p(o.out);
-	out = absolute(o.out);
+	out = lf_realpath(o.out, NULL);
 	{
 		char *log = xasprintf("%s/log", out), *fdir = xasprintf("%s/failed", out);
 

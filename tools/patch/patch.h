@@ -25,24 +25,13 @@
 #include <stddef.h>
 #include <sys/types.h>
 #include "lib/cli.h"
+#include "lib/strv.h"
 
 struct lf_analysis;
 struct strmap;
 
 /* The subcommand (tools/main.c dispatches to it). */
 extern const struct lf_cmd lf_cmd_patch;
-
-/* A list of strings (the job owns them). */
-struct lf_strv {
-	char **v;
-	size_t n, cap;
-};
-
-void lf_strv_add(struct lf_strv *s, const char *str);
-/* Add STR unless it is there already. */
-void lf_strv_add_unique(struct lf_strv *s, const char *str);
-bool lf_strv_has(const struct lf_strv *s, const char *str);
-void lf_strv_sort(struct lf_strv *s);
 
 enum lf_pkind {
 	LF_PK_SPINLOCK,		/* rwlock_t -> spinlock_t */

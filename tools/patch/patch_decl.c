@@ -8,7 +8,7 @@
  */
 #include <stdlib.h>
 #include "lib/util.h"
-#include "records/records.h"
+#include "records/recdir.h"
 #include "patch/patch.h"
 
 struct strmap *lf_decl_map(const struct lf_records *recs)

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
-#include "records/rules.h"
+#include "records/tables.h"
 #include "index/index.h"
 #include "patch/patch.h"
 

@@ -25,7 +25,7 @@
 #include "lib/util.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
-#include "records/records.h"
+#include "records/recdir.h"
 #include "patch/patch.h"
 
 const char *lf_pkind_name(enum lf_pkind k)

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
-#include "records/records.h"
+#include "records/recdir.h"
 #include "patch/patch.h"
 
 const char *lf_mail_esc(const char *s)

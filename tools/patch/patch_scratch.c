@@ -25,6 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lib/util.h"
+#include "lib/path.h"
 #include "patch/patch.h"
 
 static size_t scratch_len;	/* nftw has no user pointer */
@@ -82,26 +83,19 @@ done:
 	return ret;
 }
 
-static bool ends(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
 /* Might kbuild write REL (relative to the tree) in place? */
 static bool kbuild_state(const char *rel, const char *base)
 {
 	if (!strchr(rel, '/'))
 		return true;
-	if (base[0] == '.' && ends(base, ".cmd"))
+	if (base[0] == '.' && lf_has_suffix(base, ".cmd"))
 		return true;
-	if (ends(base, ".d") || ends(base, ".s"))
+	if (lf_has_suffix(base, ".d") || lf_has_suffix(base, ".s"))
 		return true;
 	/* objtool is built by tools/'s own make, with absolute paths: in a
 	 * copy of the tree it is relinked */
 	if (!strncmp(rel, "tools/objtool/", 14) ||
-	    (!strncmp(rel, "tools/", 6) && (ends(base, ".o") || ends(base, ".a"))))
+	    (!strncmp(rel, "tools/", 6) && (lf_has_suffix(base, ".o") || lf_has_suffix(base, ".a"))))
 		return true;
 	return !strncmp(rel, "include/config/", 15) ||
 	       !strncmp(rel, "include/generated/", 18) ||

@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lib/util.h"
+#include "lib/path.h"
 #include "analysis/analysis.h"
 #include "index/index.h"
 #include "patch/patch.h"
@@ -203,13 +204,6 @@ void lf_pjobs_index(struct lf_pjobs *jobs, const struct lf_pbuild *b)
 		index_jobs(jobs, b->mod, true, b->src);
 }
 
-static bool ends(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && !strcmp(s + n - m, suffix);
-}
-
 /* Does the build compile O (dir/name.o): its object or kbuild's
  * dir/.name.o.cmd is in the output directory. */
 static bool built(const struct lf_pbuild *b, const char *o)
@@ -246,7 +240,7 @@ static bool header_users(struct lf_pjob *j, const struct lf_pbuild *b,
 		base = strrchr(rel, '/');
 		base = base ? base + 1 : rel;
 		/* dir/.name.o.cmd of a dir/name.c of the tree; not .mod.o */
-		if (base[0] != '.' || !ends(base, ".o.cmd") || ends(base, ".mod.o.cmd"))
+		if (base[0] != '.' || !lf_has_suffix(base, ".o.cmd") || lf_has_suffix(base, ".mod.o.cmd"))
 			continue;
 		c = xasprintf("%.*s%.*s.c", (int)(base - rel), rel,
 			      (int)(strlen(base) - 7), base + 1);
@@ -270,7 +264,7 @@ static void module_plan(struct lf_pjob *j, const struct lf_strv *touched)
 		const char *f = j->tus.v[i];
 		char *o;
 
-		if (!lf_path_ok(f) || !ends(f, ".c"))
+		if (!lf_path_ok(f) || !lf_has_suffix(f, ".c"))
 			continue;
 		o = xasprintf("%.*s.o", (int)(strlen(f) - 2), f);
 		lf_strv_add_unique(&j->objs, o);
@@ -298,7 +292,7 @@ void lf_users_plan(struct lf_pjob *j, const struct lf_pbuild *b)
 		size_t n = strlen(f);
 		char *o;
 
-		if (!lf_path_ok(f) || !ends(f, ".c") || !exists_in(b->src, f) ||
+		if (!lf_path_ok(f) || !lf_has_suffix(f, ".c") || !exists_in(b->src, f) ||
 		    (!tu && lf_strv_has(&j->tus, f)))
 			continue;
 		o = xasprintf("%.*s.o", (int)(n - 2), f);
@@ -316,7 +310,7 @@ void lf_users_plan(struct lf_pjob *j, const struct lf_pbuild *b)
 	for (size_t i = 0; i < touched.n; i++) {
 		const char *f = touched.v[i];
 
-		if (ends(f, ".c") || !lf_path_ok(f))
+		if (lf_has_suffix(f, ".c") || !lf_path_ok(f))
 			continue;
 		if (header_users(j, b, f))
 			lf_strv_add_unique(&j->verified, f);

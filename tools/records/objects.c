@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lib/util.h"
+#include "lib/path.h"
 #include "records/objects.h"
 
 #define LIST_MAX	(64u << 20)	/* bytes in one list: 60 per member */
@@ -44,13 +45,6 @@ static bool is_file_in(const char *dir, const char *name)
 	return ok;
 }
 
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n > m && !strcmp(s + n - m, suffix);
-}
-
 static bool has_records(const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -60,7 +54,7 @@ static bool has_records(const char *dir)
 	if (!d)
 		lf_die("cannot open %s: %s", dir, strerror(errno));
 	while (!found && (de = readdir(d)))
-		found = has_suffix(de->d_name, ".lfr") && is_file_in(dir, de->d_name);
+		found = lf_has_suffix(de->d_name, ".lfr") && is_file_in(dir, de->d_name);
 	closedir(d);
 	return found;
 }
@@ -84,7 +78,7 @@ static void walk(const char *dir, struct lf_objlist *out)
 		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 			walk(path, out);
 			free(path);
-		} else if (has_suffix(de->d_name, ".o") && is_file(path)) {
+		} else if (lf_has_suffix(de->d_name, ".o") && is_file(path)) {
 			VEC_PUSH(out, path);
 		} else {
 			free(path);
@@ -492,7 +486,7 @@ static void read_thin_archive(struct kbuild *kb, const char *path,
 		char *member = member_path(kb, &w, dir, mem.v[i].name,
 					   mem.v[i].len, false);
 
-		if (has_suffix(member, ".a"))
+		if (lf_has_suffix(member, ".a"))
 			read_thin_archive(kb, member, member + strlen(kb->top) + 1,
 					  depth + 1);
 		else
@@ -537,9 +531,9 @@ static void read_mod(struct kbuild *kb, const char *order, size_t at,
 	size_t n = strlen(entry), len;
 	char *base, *mod, *data = NULL, *tok, *save, *path;
 
-	if (has_suffix(entry, ".ko"))
+	if (lf_has_suffix(entry, ".ko"))
 		n -= 3;
-	else if (has_suffix(entry, ".o"))
+	else if (lf_has_suffix(entry, ".o"))
 		n -= 2;
 	base = xasprintf("%.*s.mod", (int)n, entry);
 	mod = member_path(kb, &(struct where){ order, at }, "", base,
@@ -553,7 +547,7 @@ static void read_mod(struct kbuild *kb, const char *order, size_t at,
 	     tok = strtok_r(NULL, " \t\n", &save)) {
 		struct where w = { mod, tok - data };
 
-		if (!has_suffix(tok, ".o"))
+		if (!lf_has_suffix(tok, ".o"))
 			continue;
 		count_members(kb, &w, 1);
 		path = member_path(kb, &w, "", tok, strlen(tok), false);
@@ -587,18 +581,6 @@ static void read_modules(struct kbuild *kb, struct strbuf *sb)
 	free(path);
 }
 
-/* An absolute TOP, made by name from the current directory. */
-static char *absolute(const char *top)
-{
-	char cwd[PATH_MAX];
-
-	if (top[0] == '/')
-		return xstrdup(top);
-	if (!getcwd(cwd, sizeof(cwd)))
-		lf_die("getcwd: %s", strerror(errno));
-	return xasprintf("%s/%s", strcmp(cwd, "/") ? cwd : "", top);
-}
-
 /* vmlinux also links lib/lib.a and arch/ARCH/lib/lib.a (kbuild's
  * KBUILD_VMLINUX_LIBS, lib-y), outside vmlinux.a. */
 static char *read_kbuild(const char *top, struct lf_objlist *out)
@@ -620,7 +602,7 @@ static char *read_kbuild(const char *top, struct lf_objlist *out)
 		lf_die("cannot open %s: %s", t, strerror(errno));
 	if (!strcmp(kb.real, "/"))
 		kb.real[0] = 0;
-	path = absolute(t);
+	path = lf_abspath(t);
 	kb.abs = normalize(path);
 	free(path);
 	path = xasprintf("%s/vmlinux.a", t);

@@ -73,7 +73,7 @@ bool lf_get_str(json_t *o, const char *key, const char **out, struct lf_parse *p
 	*out = json_string_value(v);
 	if (!lf_check_text(*out, key, p))
 		return false;
-	/* the record outlives its JSON (records.c) */
+	/* the record outlives its JSON (recdir.c) */
 	*out = lf_intern(*out);
 	return true;
 }

@@ -2,7 +2,7 @@
 /*
  * recparse.h - checking one record: the field getters and the identity
  * grammar (recparse.c), and the record parser the schema drives
- * (records_fields.c, from schema/records.def).  Each check returns false
+ * (recfields.c, from schema/records.def).  Each check returns false
  * and, the first time, sets p->err to a message naming the record kind
  * and the field.
  */
@@ -19,9 +19,14 @@ struct lf_parse {
 };
 
 struct lf_rec;
-/* records_fields.c: O, one line's JSON, into R (which keeps pointers
+/* recfields.c: O, one line's JSON, into R (which keeps pointers
  * into O); false, with p->err set, if it is no valid record. */
 bool lf_record_parse(json_t *o, struct lf_rec *r, struct lf_parse *p);
+/* recfields.c: V, the function name of KEY, into *OUT; ":f" stands for
+ * "TU:f" (a static of the record's unit); TEXT: checked as text first;
+ * CALLEE: "<indirect>" too. */
+bool lf_rec_function(json_t *v, const char *key, bool callee, bool text,
+		     const char **out, struct lf_parse *p);
 
 bool lf_fail(struct lf_parse *p, const char *key, const char *type);
 /* VALUE of KEY is not one of its enumeration's */

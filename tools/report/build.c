@@ -27,9 +27,10 @@
 #include "lib/util.h"
 #include "lib/cli.h"
 #include "lib/files.h"
-#include "checks/runtime.h"
+#include "lib/path.h"
+#include "analysis/runtime.h"
 #include "records/profile.h"
-#include "records/records.h"
+#include "records/recdir.h"
 #include "report/report.h"
 
 static const char usage[] =
@@ -112,11 +113,9 @@ struct build {
  */
 static char *absolute(const char *path, const char *what)
 {
-	char *abs = realpath(path, NULL);
+	char *abs = lf_realpath(path, what);
 	const unsigned char *p;
 
-	if (!abs)
-		lf_die("%s %s: %s", what, path, strerror(errno));
 	for (p = (const unsigned char *)abs; *p; p++)
 		if (*p < 0x80 && !isalnum(*p) && !strchr("/._-+,=@%:", *p))
 			lf_die("%s %s holds '%c': KCFLAGS cannot carry it (make "
@@ -169,8 +168,8 @@ static const char *make_dir(char **cmd, int n)
 }
 
 /* The source tree make runs in.  An O= build compiles ../fs/x.c or
- * /src/fs/x.c; the plugin names files relative to this, so records say
- * fs/x.c however kbuild spelled it. */
+ * /usr/src/linux/fs/x.c; the plugin names files relative to this, so
+ * records say fs/x.c however kbuild spelled it. */
 static char *source_tree(char **cmd, int n)
 {
 	const char *dir = make_dir(cmd, n);

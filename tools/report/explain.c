@@ -10,9 +10,8 @@
 #include "lib/util.h"
 #include "lib/cli.h"
 #include "analysis/analysis.h"
+#include "analysis/stage.h"
 #include "checks/checker.h"
-#include "checks/runtime.h"
-#include "coverage/coverage.h"
 
 static const char usage[] =
 "Usage: lockfit explain LOCK DIR [--lenient] [EVIDENCE]\n"
@@ -74,21 +73,6 @@ static void not_found(const struct lf_analysis *a, const char *name,
 	exit(LF_EXIT_ERROR);
 }
 
-/* With --lock-stat: what LOCK measured, or that it has no class. */
-static void explain_runtime(const struct lf_analysis *a, const char *lock)
-{
-	const struct lf_rt_lock *r = lf_runtime_of(a, lock);
-
-	if (!a->runtime)
-		return;
-	lf_printf("\nruntime evidence from %s (lock_stat %s, times in us):\n",
-		  a->runtime->ls.path, a->runtime->ls.version);
-	if (r)
-		lf_runtime_text_lock(stdout, r, "  ");
-	else
-		lf_printf("  no lock class of the file maps to this lock\n");
-}
-
 static int run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -121,7 +105,10 @@ static int run(int argc, char **argv)
 	lf_analyze_with(&a, argv[optind + 1], &ev, load);
 	for (size_t i = 0; i < lf_ncheckers; i++)
 		if (lf_checkers[i]->explain(&a, argv[optind])) {
-			explain_runtime(&a, argv[optind]);
+			/* then what the evidence stages have on it */
+			for (size_t j = 0; j < lf_nstages; j++)
+				if (lf_stages[j]->explain)
+					lf_stages[j]->explain(&a, argv[optind]);
 			return LF_EXIT_OK;
 		}
 	not_found(&a, argv[optind], argv[optind + 1]);

@@ -9,7 +9,6 @@
 #include "lib/cli.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
-#include "coverage/coverage.h"
 #include "report/report.h"
 
 static const char usage[] =

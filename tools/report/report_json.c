@@ -9,9 +9,8 @@
 #include "lib/util.h"
 #include "analysis/analysis.h"
 #include "report/render.h"
+#include "analysis/stage.h"
 #include "checks/checker.h"
-#include "checks/runtime.h"
-#include "coverage/coverage.h"
 #include "report/report.h"
 
 /* Decimal digits for reals (perf percentages): short and stable. */
@@ -40,7 +39,14 @@ static json_t *summary(const struct lf_analysis *a)
 	json_object_set_new(o, "duplicates", json_integer(r->duplicates));
 	json_object_set_new(o, "unresolved", json_integer(r->unresolved));
 	json_object_set_new(o, "profile", prof);
-	json_object_set_new(o, "coverage", lf_cov_summary_json(a));
+	/* the evidence stages' keys, last stage first: "coverage" came
+	 * before "lock_stat" in version 1 of the format */
+	for (size_t i = lf_nstages; i-- > 0;) {
+		json_t *v = lf_stages[i]->json ? lf_stages[i]->json(a) : NULL;
+
+		if (v)
+			json_object_set_new(o, lf_stages[i]->json_key, v);
+	}
 	return o;
 }
 
@@ -54,26 +60,6 @@ static json_t *finding(const struct lf_finding *f)
 			 "message", lf_json_str(f->message));
 }
 
-/* With --lock-stat: "runtime" in the summary and in each lock that has
- * classes in the file (docs/REPORT.md "Runtime evidence"). */
-static void runtime(json_t *root, const struct lf_analysis *a)
-{
-	json_t *locks = json_object_get(root, "locks"), *l;
-	size_t i;
-
-	if (!a->runtime)
-		return;
-	json_object_set_new(json_object_get(root, "summary"), "lock_stat",
-			    lf_runtime_json_summary(a));
-	json_array_foreach(locks, i, l) {
-		const char *name = json_string_value(json_object_get(l, "lock"));
-		const struct lf_rt_lock *r = name ? lf_runtime_of(a, name) : NULL;
-
-		if (r)
-			json_object_set_new(l, "runtime", lf_runtime_json_lock(r));
-	}
-}
-
 void lf_report_json(FILE *out, const struct lf_analysis *a)
 {
 	json_t *root = json_object(), *finds = json_array();
@@ -85,7 +71,6 @@ void lf_report_json(FILE *out, const struct lf_analysis *a)
 	for (size_t i = 0; i < lf_ncheckers; i++)
 		json_object_set_new(root, lf_checkers[i]->json_key,
 				    lf_checkers[i]->json(a));
-	runtime(root, a);
 	json_object_set_new(root, "findings", finds);
 	if (json_dumpf(root, out, JSON_FLAGS))
 		lf_die_write(out, "the JSON report");

@@ -15,10 +15,9 @@
 #include "report/render.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
-#include "coverage/coverage.h"
 #include "report/report.h"
 #include "schema/records.h"
-#include "records/records.h"
+#include "records/recdir.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -93,6 +92,26 @@ static json_t *result(const struct lf_finding *f)
 	return r;
 }
 
+static void notice(const char *lock, const char *text, void *arg)
+{
+	json_array_append_new(arg, json_pack("{s:s, s:{s:o}}", "level", "warning",
+					     "message", "text", lf_json_str(text)));
+}
+
+/* The checkers' notices (checker.h), NULL when there are none. */
+static json_t *notifications(const struct lf_analysis *a)
+{
+	json_t *n = json_array();
+
+	for (size_t i = 0; i < lf_ncheckers; i++)
+		if (lf_checkers[i]->notices)
+			lf_checkers[i]->notices(a, notice, n);
+	if (json_array_size(n))
+		return n;
+	json_decref(n);
+	return NULL;
+}
+
 void lf_report_sarif(FILE *out, const struct lf_analysis *a)
 {
 	json_t *results = json_array(), *root, *notes;
@@ -107,7 +126,7 @@ void lf_report_sarif(FILE *out, const struct lf_analysis *a)
 	if (!root)
 		lf_die("cannot build the SARIF report");
 	/* rewrites that depend on unseen uses: neither results nor silent */
-	notes = lf_cov_sarif_notifications(a);
+	notes = notifications(a);
 	if (notes)
 		json_object_set_new(json_array_get(json_object_get(root, "runs"), 0),
 				    "invocations", json_pack("[{s:b, s:o}]",

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report_text.c - the human report: a header saying what was read, each
- * checker's section (lf_checkers[] order), then the findings.
+ * checker's section (lf_checkers[] order), each evidence stage's
+ * (lf_stages[] order), then the findings.
  * docs/REPORT.md shows an example.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
+#include "analysis/stage.h"
 #include "checks/checker.h"
-#include "checks/runtime.h"
-#include "coverage/coverage.h"
 #include "report/report.h"
 
 
@@ -78,8 +78,9 @@ static void header(FILE *out, const struct lf_analysis *a)
 	lf_fprintf(out, "duplicate header records merged: %zu; unresolved lock "
 		"primitives: %zu\n", r->duplicates, r->unresolved);
 	header_profile(out, a);
-	lf_runtime_text_header(out, a);
-	lf_cov_header(out, a);
+	for (size_t i = 0; i < lf_nstages; i++)
+		if (lf_stages[i]->text_header)
+			lf_stages[i]->text_header(out, a);
 	for (size_t i = 0; i < lf_ncheckers; i++)
 		if (lf_checkers[i]->text_header)
 			lf_checkers[i]->text_header(out, a);
@@ -101,6 +102,8 @@ void lf_report_text(FILE *out, const struct lf_analysis *a, const char *check)
 	header(out, a);
 	for (size_t i = 0; i < lf_ncheckers; i++)
 		lf_checkers[i]->text(out, a);
-	lf_runtime_text(out, a);
+	for (size_t i = 0; i < lf_nstages; i++)
+		if (lf_stages[i]->text)
+			lf_stages[i]->text(out, a);
 	findings(out, a, check);
 }

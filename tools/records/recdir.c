@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * records.c - load a record directory: every *.lfr file, each line one
- * JSON record (docs/RECORDS.md), checked field by field (records_fields.c).
+ * recdir.c - load a record directory: every *.lfr file, each line one
+ * JSON record (docs/RECORDS.md), checked field by field (recfields.c).
  *
  * The plugin renames a file into place only when complete, and its last
  * line is always the tu record: a file ending any other way was cut or
@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <jansson.h>
 #include "lib/util.h"
-#include "records/records.h"
+#include "records/recdir.h"
 #include "records/recparse.h"
 #include "records/objects.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * rules.c - the tool's view of rules/: the tables are read and checked by
+ * tables.c - the tool's view of rules/: the tables are read and checked by
  * rules/reader.c (the reader the build runs too), then indexed here.
  *
  * The plugin compiles the same tables in; the tool reads them at run time
@@ -14,7 +14,7 @@
 #include <string.h>
 #include "lib/util.h"
 #include "lib/files.h"
-#include "records/rules.h"
+#include "records/tables.h"
 
 const char *lf_rules_dir(void)
 {

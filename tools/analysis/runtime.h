@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * runtime.h - runtime evidence from /proc/lock_stat (lockfit report
- * --lock-stat FILE): each lock class mapped to a lockfit identity
- * (docs/RECORDS.md), its numbers summed per lock, and the judgements
- * the verdicts take from them (verdict.c).
+ * --lock-stat FILE), an evidence stage (stage.h: lf_stage_runtime): each
+ * lock class mapped to a lockfit identity (docs/RECORDS.md) and its
+ * numbers summed per lock; the rules the verdicts take from them are
+ * checks/verdict_lockstat.c's.
  */
 #ifndef LOCKFIT_RUNTIME_H
 #define LOCKFIT_RUNTIME_H
@@ -11,7 +12,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "records/lockstat.h"
-#include "checks/verdict.h"
 
 struct lf_analysis;
 struct lf_lock;
@@ -52,26 +52,6 @@ void lf_runtime_map(struct lf_runtime *rt, const struct lf_analysis *a);
 /* LOCK's evidence, NULL without --lock-stat or without a class. */
 const struct lf_rt_lock *lf_runtime_of(const struct lf_analysis *a,
 				       const char *lock);
-
-/*
- * Judgements for verdict.c's rules, NA when L has no class in the file;
- * *DETAIL gets the numbers.  short: the average read hold time is at
- * most runtime_short_read_hold_ns (rwlock_t only); ratio: read
- * acquisitions per write acquisition at least
- * runtime_percpu_min_read_per_write.
- */
-enum lf_rule_state lf_runtime_short(const struct lf_analysis *a,
-				    const struct lf_lock *l, char **detail);
-enum lf_rule_state lf_runtime_ratio(const struct lf_analysis *a,
-				    const struct lf_lock *l, char **detail);
-/* Hot short readers: FAIL unless the lock_stat file shows the lock is
- * rarely held (write-side contentions per write acquisition at most
- * runtime_spin_max_busy_percent); *DETAIL says what was measured, or
- * which measurement would decide. */
-enum lf_rule_state lf_runtime_overlap(const struct lf_analysis *a,
-				      const struct lf_lock *l, char **detail);
-/* "never read-acquired at runtime ..." or NULL. */
-char *lf_runtime_never_read(const struct lf_analysis *a, const struct lf_lock *l);
 
 /* Report parts: the header line, a lock's evidence, the summary. */
 void lf_runtime_text_header(FILE *out, const struct lf_analysis *a);

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * rules.h - the parts of rules/ the tool uses: thresholds and weights, the
+ * tables.h - the parts of rules/ the tool uses: thresholds and weights, the
  * api names of rules/primitives.tbl, the rewrite maps of rules/rewrites.tbl,
  * the hot entry points of rules/hotpaths.tbl, the structs of
  * rules/bitlocks.tbl and the sleeping functions of rules/sleeping.tbl.  The tables are read at run time from
  * $LOCKFIT_RULES, else lockfit's own rules/ (lib/files.h), by rules/reader.c: the one
  * reader, with the checks the build runs.
  */
-#ifndef LOCKFIT_RULES_H
-#define LOCKFIT_RULES_H
+#ifndef LOCKFIT_TABLES_H
+#define LOCKFIT_TABLES_H
 
 #include <stdbool.h>
 #include "rules/reader.h"

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * records.h - the plugin's records (docs/RECORDS.md) as the tool holds
+ * recdir.h - the plugin's records (docs/RECORDS.md) as the tool holds
  * them after loading, checking and deduplicating a record directory.
  * Which member holds which field of which record kind is the last
  * column of schema/records.def.
  */
-#ifndef LOCKFIT_RECORDS_H
-#define LOCKFIT_RECORDS_H
+#ifndef LOCKFIT_RECDIR_H
+#define LOCKFIT_RECDIR_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * bitlock.h - bit spinlocks (docs/DESIGN.md section 4): how hot each one
+ * bitlock_rank.h - bit spinlocks (docs/DESIGN.md section 4): how hot each one
  * is, what it costs to hold, and what to replace it with.
  */
-#ifndef LOCKFIT_BITLOCK_H
-#define LOCKFIT_BITLOCK_H
+#ifndef LOCKFIT_BITLOCK_RANK_H
+#define LOCKFIT_BITLOCK_RANK_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include "records/records.h"
+#include "records/recdir.h"
 #include "analysis/callgraph.h"
 
 struct lf_analysis;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bitlock.c - rank the bit spinlocks by hotness and propose a
+ * bitlock_rank.c - rank the bit spinlocks by hotness and propose a
  * replacement for each (docs/DESIGN.md section 4).
  *
  * A bit lock costs an atomic to release as well as to take, and its
@@ -22,11 +22,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
-#include "records/rules.h"
+#include "records/tables.h"
 #include "analysis/locks.h"
 #include "records/profile.h"
+#include "analysis/analysis.h"
 #include "analysis/where.h"
-#include "checks/bitlock.h"
+#include "checks/bitlock_rank.h"
 
 /* Size of the example hashed lock array. */
 #define HASH_LOCKS 256

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * verdict_eval.h - one verdict being decided, shared by the files that
+ * decide it: verdict.c (the rules in order, the verdict), verdict_percpu.c
+ * (the percpu_rw_semaphore rules), verdict_lockstat.c (the rules from
+ * lock_stat evidence).  Private to them; include it after
+ * checks/verdict.h.
+ */
+#ifndef LOCKFIT_VERDICT_EVAL_H
+#define LOCKFIT_VERDICT_EVAL_H
+
+#include <stdbool.h>
+#include "lib/util.h"
+#include "checks/rwlock_context.h"
+
+struct lf_analysis;
+struct lf_lock;
+
+/* Places quoted in one message; lockfit explain lists them all. */
+#define LIST_MAX 3
+
+struct eval {
+	const struct lf_lock *l;
+	const struct lf_analysis *a;
+	struct lf_verdict *v;
+	bool rwlock;		/* else rw_semaphore */
+	struct plist *long_reads, *unknown_reads;
+	struct { char **v; size_t n, cap; } cycles;
+	bool readers_read, cold, rcu;	/* rwlock_context.c's rules */
+	char *rcu_sites, *rcu_writers;
+	struct lf_writers pc_writers;	/* "percpu: few writers" */
+};
+
+/* Keep rule NAME, passed or failed, with its DETAIL; PASS back. */
+static inline bool rule(struct eval *e, const char *name, bool pass,
+			char *detail)
+{
+	struct lf_rule r = { name, pass ? LF_RULE_PASS : LF_RULE_FAIL, detail };
+
+	VEC_PUSH(&e->v->rules, r);
+	return pass;
+}
+
+/* Keep rule NAME as not applying, with why. */
+static inline void rule_na(struct eval *e, const char *name, const char *why)
+{
+	struct lf_rule r = { name, LF_RULE_NA, xstrdup(why) };
+
+	VEC_PUSH(&e->v->rules, r);
+}
+
+static inline void reason(struct eval *e, char *text)
+{
+	VEC_PUSH(&e->v->reasons, text);
+}
+
+/* verdict.c: a lock_stat rule (only with --lock-stat), false if it
+ * failed; the read sites some hot entry reaches ("file:line ctx", NULL:
+ * none); the read sections' loops, added to P. */
+bool lf_ev_rule_runtime(struct eval *e, const char *name,
+			enum lf_rule_state (*judge)(const struct lf_analysis *,
+						    const struct lf_lock *, char **));
+char *lf_ev_hot_reads(const struct eval *e);
+void lf_ev_read_loops(struct eval *e, struct plist *p);
+
+/* verdict_percpu.c: the percpu rules (true if all pass); the reasons
+ * of a percpu verdict; each site's api in its rewrite. */
+bool lf_ev_rules_percpu(struct eval *e);
+void lf_ev_percpu_reasons(struct eval *e);
+void lf_ev_percpu_needs(struct eval *e);
+
+/*
+ * verdict_lockstat.c: the rules from lock_stat evidence, NA when L has
+ * no class in the file; *DETAIL gets the numbers.  short: the average
+ * read hold time is at most runtime_short_read_hold_ns (rwlock_t only);
+ * ratio: read acquisitions per write acquisition at least
+ * runtime_percpu_min_read_per_write; overlap: hot short readers FAIL
+ * unless the file shows the lock is rarely held (write-side contentions
+ * per write acquisition at most runtime_spin_max_busy_percent), *DETAIL
+ * says what was measured or which measurement would decide.
+ */
+enum lf_rule_state lf_rule_rt_short(const struct lf_analysis *a,
+				    const struct lf_lock *l, char **detail);
+enum lf_rule_state lf_rule_rt_ratio(const struct lf_analysis *a,
+				    const struct lf_lock *l, char **detail);
+enum lf_rule_state lf_rule_rt_overlap(const struct lf_analysis *a,
+				      const struct lf_lock *l, char **detail);
+/* "never read-acquired at runtime ..." or NULL. */
+char *lf_rt_never_read(const struct lf_analysis *a, const struct lf_lock *l);
+
+#endif
