@@ -194,8 +194,10 @@ static void summarise(tree fndecl, struct lf_summary *sum)
 				if (callee) {
 					sum->loop |= callee->loop;
 					sum->known &= callee->known;
-				} else if (!fn_callee ||
-					   !lf_call_is_known(stmt, fn_callee)) {
+				} else if (!lf_call_is_known(stmt, fn_callee)) {
+					/* an internal call has no fndecl and
+					 * is known: .DEFERRED_INIT of a local
+					 * (-ftrivial-auto-var-init=zero) */
 					sum->known = false;
 				}
 			}
