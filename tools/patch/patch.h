@@ -17,6 +17,7 @@
  *                   checkpatch; a module's rebuild
  *   patch_batch.c   the kernel rebuilds of all patches: one scratch copy,
  *                   one "before" build, overlapping patches built together
+ *   patch_merge.c   the diffs of several locks applied to a file at once
  *   patch_exec.c    running a command with its output captured
  *   patch_safe.c    paths checked, private directories, signals
  *   patch.c         the command
@@ -270,6 +271,11 @@ size_t lf_diag_new(const struct lf_strv *b, const struct lf_strv *a,
 		   char **text);
 /* The first line of make's OUT that says "error", for a reason. */
 char *lf_make_error(const char *out);
+/* ORIG (the tree's FILE) with the hunks of FILE of each of DIFFS (N)
+ * applied at once (patch_merge.c); NULL and ERR when two change the
+ * same lines or a hunk does not fit. */
+char *lf_diff_merge(const char *orig, const char *file,
+		    const char *const *diffs, size_t n, char **err);
 /* Delete each of OBJS and its .cmd under ROOT; NULL, or what failed. */
 char *lf_unlink_objs(const char *root, const struct lf_strv *objs);
 /* "-jN" for every make: --jobs, else the make lockfit runs under

@@ -37,6 +37,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lib/util.h"
+#include "lib/readfile.h"
 #include "patch/patch.h"
 
 static int make_jobs;	/* --jobs; 0: MAKEFLAGS, else the CPUs */
@@ -114,6 +115,8 @@ struct diags {
 	size_t n, cap;
 };
 
+struct saved;
+
 /* One kernel build: the scratch tree's (O= copy), or allmodconfig's. */
 struct side {
 	const char *out;		/* O= directory, NULL: in-tree */
@@ -131,7 +134,8 @@ struct run {
 	size_t n, cap;
 	struct side k, am;		/* the build's; --verify-unbuilt's */
 	bool allmod;
-	struct { struct lf_vjob **v; size_t n, cap; } on;	/* applied */
+	struct { struct saved *v; size_t n, cap; } saved;	/* changed files */
+	bool on;			/* some diff is applied */
 };
 
 /* The objects of V on side S. */
@@ -282,40 +286,120 @@ static char *error_of(const char *out, const struct lf_strv *objs, const char *o
 	return h ? h : lf_make_error(out);
 }
 
-/* Take every applied diff out (the last first), then apply those of
- * SET (N) in order; NULL, or what git apply said. */
+/* A changed file as it was in the scratch copy, to put back. */
+struct saved {
+	char *path, *text;
+	struct timespec times[2];
+};
+
+/* Keep FILE of the scratch copy as it is now (once); NULL, or why not. */
+static char *save(struct run *r, const char *file)
+{
+	char *path = lf_path_in(r->scratch, file);
+	struct saved sv = { 0 };
+	struct stat st;
+	size_t len;
+
+	for (size_t i = 0; path && i < r->saved.n; i++)
+		if (!strcmp(r->saved.v[i].path, path)) {
+			free(path);
+			return NULL;
+		}
+	if (!path || lstat(path, &st) || !S_ISREG(st.st_mode) ||
+	    !(sv.text = lf_read_bounded(path, &len)) || strlen(sv.text) != len) {
+		free(path);
+		return xasprintf("cannot read %s in the scratch copy",
+				 lf_mail_esc(file));
+	}
+	sv.path = path;
+	sv.times[0] = st.st_atim;
+	sv.times[1] = st.st_mtim;
+	VEC_PUSH(&r->saved, sv);
+	return NULL;
+}
+
+static const struct saved *saved(const struct run *r, const char *file)
+{
+	char *path = lf_path_in(r->scratch, file);
+	const struct saved *sv = NULL;
+
+	for (size_t i = 0; path && i < r->saved.n && !sv; i++)
+		if (!strcmp(r->saved.v[i].path, path))
+			sv = &r->saved.v[i];
+	free(path);
+	return sv;
+}
+
+/* Write TEXT to the scratch copy's FILE (saved), its times kept. */
+static void put(const struct saved *sv, const char *text)
+{
+	if (lf_safe_write(sv->path, text) ||
+	    utimensat(AT_FDCWD, sv->path, sv->times, AT_SYMLINK_NOFOLLOW))
+		lf_die("cannot write %s: %s", sv->path, strerror(errno));
+}
+
+/* The diffs of SET (N) applied together: each file they change made
+ * once from the original and every diff's hunks (patch_merge.c). */
+static char *merge_set(struct run *r, struct lf_vjob **set, size_t n)
+{
+	struct lf_strv files = { 0 };
+	char *err = NULL;
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < set[i]->touched.n; k++)
+			lf_strv_add_unique(&files, set[i]->touched.v[k]);
+	for (size_t f = 0; f < files.n && !err; f++) {
+		const char **diffs = xcalloc(n, sizeof(*diffs));
+		size_t nd = 0;
+		char *text;
+
+		if ((err = save(r, files.v[f])))
+			break;
+		for (size_t i = 0; i < n; i++)
+			if (lf_strv_has(&set[i]->touched, files.v[f]))
+				diffs[nd++] = set[i]->j->diff;
+		text = lf_diff_merge(saved(r, files.v[f])->text, files.v[f],
+				     diffs, nd, &err);
+		if (text)
+			put(saved(r, files.v[f]), text);
+		free(text);
+		free(diffs);
+	}
+	for (size_t i = 0; i < n; i++)
+		sb_printf(&set[i]->log, "applied with the %zu other patch%s of its "
+			  "build, hunk by hunk on the tree's lines: %s\n", n - 1,
+			  n == 2 ? "" : "es", err ? err : "done");
+	return err;
+}
+
+/* Every applied diff taken out (the saved files put back), then those
+ * of SET (N) applied; NULL, or why they do not apply. */
 static char *apply_set(struct run *r, struct lf_vjob **set, size_t n)
 {
 	struct lf_exec x;
+	char *err = NULL;
 
-	while (r->on.n) {
-		struct lf_vjob *v = r->on.v[--r->on.n];
-		const char *argv[] = { "git", "apply", "-R", v->diff, NULL };
+	for (size_t i = 0; i < r->saved.n && r->on; i++)
+		put(&r->saved.v[i], r->saved.v[i].text);
+	r->on = false;
+	if (!n)
+		return NULL;
+	r->on = true;
+	if (n > 1)
+		return merge_set(r, set, n);
+	for (size_t k = 0; k < set[0]->touched.n && !err; k++)
+		err = save(r, set[0]->touched.v[k]);
+	if (!err) {
+		const char *argv[] = { "git", "apply", set[0]->diff, NULL };
 		const char *env[] = { r->ceiling, NULL };
 
 		lf_exec_run(&x, r->scratch, argv, env);
-		if (x.status)	/* it went in: it comes out, or nothing holds */
-			lf_die("git apply -R of %s in the scratch copy %s: %s",
-			       v->diff, r->scratch, x.out);
+		lf_vlog_cmd(&set[0]->log, argv, &x);
+		if (x.status)
+			err = xasprintf("in the scratch tree: %s", x.out);
 		free(x.out);
 	}
-	for (size_t i = 0; i < n; i++) {
-		const char *argv[] = { "git", "apply", set[i]->diff, NULL };
-		const char *env[] = { r->ceiling, NULL };
-
-		lf_exec_run(&x, r->scratch, argv, env);
-		lf_vlog_cmd(&set[i]->log, argv, &x);
-		if (x.status) {
-			char *err = xasprintf("%s: %s", lf_mail_esc(set[i]->j->lock),
-					      x.out);
-
-			free(x.out);
-			return err;
-		}
-		free(x.out);
-		VEC_PUSH(&r->on, set[i]);
-	}
-	return NULL;
+	return err;
 }
 
 /* The objects of SET on side S. */
