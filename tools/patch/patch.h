@@ -338,10 +338,11 @@ char *lf_link_copy(const char *tree, const char *copy);
 char *lf_scratch_make(const char *tree, const char *scratch, size_t *ncopied);
 /* Replace the hard link PATH by a copy of it (mode and times kept). */
 int lf_unshare(const char *path);
-/* In the kbuild files (.*.cmd, *.d) of COPY/tools/, the N paths FROM
- * replaced by TO (tools/'s make records absolute paths; with them moved
- * it finds objtool up to date in the copy); how many files changed in
- * NFIXED.  NULL, or what went wrong. */
+/* In the kbuild files (.*.cmd, *.d) of COPY/tools/ and in its
+ * include/config/auto.conf.cmd, the N paths FROM replaced by TO (tools/'s
+ * make records absolute paths, the configuration srctree; with them
+ * moved the copy's objtool and configuration are up to date); how many
+ * files changed in NFIXED.  NULL, or what went wrong. */
 char *lf_scratch_repath(const char *copy, const char *const *from,
 			const char *const *to, size_t n, size_t *nfixed);
 

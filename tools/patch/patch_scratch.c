@@ -15,8 +15,9 @@
  *
  * tools/'s own make (objtool, its fixdep) records absolute paths and
  * compares whole commands, so in a copy elsewhere it would build them
- * again from nothing; lf_scratch_repath moves the recorded paths to the
- * copy, where it then finds them up to date.
+ * again from nothing, and include/config/auto.conf.cmd records srctree,
+ * so the first make would run syncconfig; lf_scratch_repath moves the
+ * recorded paths to the copy, where both are then up to date.
  *
  * Copies keep their mode and times: make must see the same state.
  */
@@ -204,20 +205,15 @@ static char *repath(const char *text, bool *changed)
 	return sb_take(&sb);
 }
 
-static int re_visit(const char *path, const struct stat *st, int type,
-		    struct FTW *ftw)
+/* PATH (a kbuild file of the copy) with the paths moved, its times kept */
+static int fix_file(const char *path, const struct stat *st)
 {
-	const char *base = path + ftw->base;
 	struct timespec times[2];
 	bool changed = false;
 	char *text, *fixed;
 	size_t len;
 	int ret = 0;
 
-	lf_safe_check();
-	if (type != FTW_F || !S_ISREG(st->st_mode) ||
-	    !((base[0] == '.' && ends(base, ".cmd")) || ends(base, ".d")))
-		return 0;
 	text = lf_read_bounded(path, &len);
 	if (!text || strlen(text) != len) {
 		free(text);
@@ -237,6 +233,18 @@ static int re_visit(const char *path, const struct stat *st, int type,
 	return ret;
 }
 
+static int re_visit(const char *path, const struct stat *st, int type,
+		    struct FTW *ftw)
+{
+	const char *base = path + ftw->base;
+
+	lf_safe_check();
+	if (type != FTW_F || !S_ISREG(st->st_mode) ||
+	    !((base[0] == '.' && ends(base, ".cmd")) || ends(base, ".d")))
+		return 0;
+	return fix_file(path, st);
+}
+
 char *lf_scratch_repath(const char *copy, const char *const *from,
 			const char *const *to, size_t n, size_t *nfixed)
 {
@@ -251,10 +259,16 @@ char *lf_scratch_repath(const char *copy, const char *const *from,
 	re_errno = 0;
 	if (!lstat(tools, &st) && S_ISDIR(st.st_mode))
 		ret = nftw(tools, re_visit, 64, FTW_PHYS);
+	free(tools);
+	/* the configuration's record of srctree: else every first make in
+	 * the copy runs syncconfig */
+	tools = xasprintf("%s/include/config/auto.conf.cmd", copy);
+	if (!ret && !lstat(tools, &st) && S_ISREG(st.st_mode))
+		ret = fix_file(tools, &st);
 	*nfixed = re_fixed;
 	if (ret)
-		return xasprintf("cannot rewrite tools/'s kbuild files in %s: %s",
-				 tools, strerror(re_errno ? re_errno : errno));
+		return xasprintf("cannot rewrite the kbuild files of %s: %s",
+				 copy, strerror(re_errno ? re_errno : errno));
 	free(tools);
 	return NULL;
 }
