@@ -29,6 +29,7 @@
  * in the scratch directory, and built the same way.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -187,7 +188,8 @@ static struct strmap *obj_map(const struct lf_strv *objs)
 	return m;
 }
 
-/* The diagnostics of OUT, each with the object of OBJS it came with. */
+/* The diagnostics of OUT, each with the object of OBJS it came with
+ * ("" after a kbuild command line of another file). */
 static void split(const char *out, const struct lf_strv *objs, struct diags *d)
 {
 	struct strmap *map = obj_map(objs);
@@ -204,6 +206,9 @@ static void split(const char *out, const struct lf_strv *objs, struct diags *d)
 			VEC_PUSH(d, x);
 		} else if ((o = line_obj(p, n, map))) {
 			cur = o;
+		} else if (n > 4 && !strncmp(p, "  ", 2) && isupper((unsigned char)p[2]) &&
+			   isupper((unsigned char)p[3])) {
+			cur = "";	/* kbuild's "  CHECK   x.c" of another file */
 		}
 	}
 }
