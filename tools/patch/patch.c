@@ -448,6 +448,7 @@ static int run(int argc, char **argv)
 			patches[i] = make_patch(jobs.v[i], i + 1, &b, out, &t);
 			made += patches[i] != NULL;
 		}
+		lf_spatch_done();
 		if (made) {
 			printf("lockfit patch: verifying %zu patch%s (%s)\n", made,
 			       made == 1 ? "" : "es", lf_make_jobs());

@@ -204,6 +204,8 @@ struct strmap *lf_decl_map(const struct lf_records *recs);
  * spatch_secs, or failed (also when a site of j->must is left as it
  * was: spatch skips a function it cannot parse without a word). */
 void lf_spatch_run(struct lf_pjob *j, const char *tree);
+/* The run's view (lf_spatch_run makes it when a lock needs it) removed. */
+void lf_spatch_done(void);
 
 /* The kernel subject prefix for a path: "fs", "jbd2", "tracing"... */
 char *lf_subsystem(const char *path);
@@ -378,8 +380,10 @@ void lf_exec_split(struct lf_exec *r, char **err, const char *dir,
  * went wrong.
  */
 bool lf_view_needed(const char *tree, const struct lf_strv *files);
+/* FRESH: VIEW is made; else it is there already (the run's), and FILES
+ * are respelled in it too. */
 char *lf_view_make(const char *tree, const struct lf_strv *files,
-		   const char *view, const char *macros);
+		   const char *view, const char *macros, bool fresh);
 /* TEXT (spatch's output on the view) spelled as the tree is; frees TEXT. */
 char *lf_view_unspell(char *text);
 
