@@ -18,6 +18,7 @@
  *   patch_batch.c   the kernel rebuilds of all patches: one scratch copy,
  *                   one "before" build, overlapping patches built together
  *   patch_merge.c   the diffs of several locks applied to a file at once
+ *   patch_make.c    kbuild for verification: -j, make's output by object
  *   patch_exec.c    running a command with its output captured
  *   patch_safe.c    paths checked, private directories, signals
  *   patch.c         the command
@@ -278,6 +279,27 @@ char *lf_make_error(const char *out);
  * same lines or a hunk does not fit. */
 char *lf_diff_merge(const char *orig, const char *file,
 		    const char *const *diffs, size_t n, char **err);
+/* make's diagnostics, each with the object it came with ("": none);
+ * patch_make.c. */
+struct lf_diag {
+	char *obj, *key;
+};
+
+struct lf_diags {
+	struct lf_diag *v;
+	size_t n, cap;
+};
+
+/* The diagnostics of make's OUT, by object of OBJS, added to D. */
+void lf_diags_split(const char *out, const struct lf_strv *objs,
+		    struct lf_diags *d);
+/* The keys of D for OBJS, and those of no object, added to OUT. */
+void lf_diags_keys(const struct lf_diags *d, const struct lf_strv *objs,
+		   struct lf_strv *out);
+/* The first error of OUT about O of OBJS (else any line saying "error"),
+ * for a reason. */
+char *lf_make_error_of(const char *out, const struct lf_strv *objs,
+		       const char *o);
 /* Delete each of OBJS and its .cmd under ROOT; NULL, or what failed. */
 char *lf_unlink_objs(const char *root, const struct lf_strv *objs);
 /* "-jN" for every make: --jobs, else the make lockfit runs under

@@ -16,9 +16,8 @@
  *     one "after" build of their objects (deleted first: in an O= build
  *     their dependencies name the source tree, not the copy); only when
  *     that fails is each built alone, to find which one broke it;
- *   - make's output is split by object (make -Otarget keeps a target's
- *     output together; a line naming an object or its .c starts it), so
- *     each "after" is compared with the "before" of its own objects.  A
+ *   - make's output is split by object (patch_make.c), so each "after"
+ *     is compared with the "before" of its own objects.  A
  *     compiler warning of an object the "before" build did not compile
  *     is looked for only when the comparison finds something new: the
  *     patches are taken out again and those objects compiled alone.
@@ -29,7 +28,6 @@
  * in the scratch directory, and built the same way.
  */
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -41,81 +39,6 @@
 #include "lib/readfile.h"
 #include "patch/patch.h"
 
-static int make_jobs;	/* --jobs; 0: MAKEFLAGS, else the CPUs */
-
-void lf_verify_set_jobs(int n)
-{
-	make_jobs = n;
-}
-
-/* -jN of MAKEFLAGS ("ks -j2 --jobserver-auth=3,4"): N, 0 for a bare -j
- * (no limit: the CPUs), -1 when not given. */
-static int makeflags_jobs(const char *mf)
-{
-	int n = -1;
-
-	for (const char *p = mf; p && *p; p += strcspn(p, " "), p += strspn(p, " ")) {
-		size_t len = strcspn(p, " ");
-
-		if (len >= 2 && !strncmp(p, "-j", 2))
-			n = len == 2 ? 0 : atoi(p + 2);
-		else if (len > 7 && !strncmp(p, "--jobs=", 7))
-			n = atoi(p + 7);
-	}
-	return n;
-}
-
-const char *lf_make_jobs(void)
-{
-	static char buf[32];
-	const char *mf = getenv("MAKEFLAGS");
-	long n = make_jobs;
-
-	if (!n) {
-		n = mf ? makeflags_jobs(mf) : 0;
-		if (mf && n < 0)	/* under make without -j: one job */
-			n = 1;
-		if (n <= 0)
-			n = sysconf(_SC_NPROCESSORS_ONLN);
-	}
-	snprintf(buf, sizeof(buf), "-j%ld", n > 0 ? n : 1);
-	return buf;
-}
-
-char *lf_unlink_objs(const char *root, const struct lf_strv *objs)
-{
-	for (size_t i = 0; i < objs->n; i++) {
-		const char *o = objs->v[i], *slash = strrchr(o, '/');
-		char *rel = xasprintf("%.*s.%s.cmd", slash ? (int)(slash - o + 1) : 0,
-				      o, slash ? slash + 1 : o);
-		char *obj = lf_path_in(root, o), *cmd = lf_path_in(root, rel);
-		char *err = NULL;
-
-		free(rel);
-		if (!obj || !cmd)
-			err = xasprintf("%s is not inside the scratch copy",
-					lf_mail_esc(o));
-		else if ((unlink(obj) && errno != ENOENT) ||
-			 (unlink(cmd) && errno != ENOENT))
-			err = xasprintf("cannot delete %s: %s", obj, strerror(errno));
-		free(obj);
-		free(cmd);
-		if (err)
-			return err;
-	}
-	return NULL;
-}
-
-/* A diagnostic of make's output, and the object it came with ("": none). */
-struct diag {
-	char *obj, *key;
-};
-
-struct diags {
-	struct diag *v;
-	size_t n, cap;
-};
-
 struct saved;
 
 /* One kernel build: the scratch tree's (O= copy), or allmodconfig's. */
@@ -123,7 +46,7 @@ struct side {
 	const char *out;		/* O= directory, NULL: in-tree */
 	const char *root;		/* where its objects are */
 	struct lf_strv all;		/* every object of the run */
-	struct diags before;
+	struct lf_diags before;
 	struct lf_strv compiled;	/* compiled by a "before" build */
 	struct lf_strv broken;		/* do not build before the patch */
 };
@@ -144,82 +67,6 @@ static const struct lf_strv *objs_of(const struct run *r, const struct side *s,
 				     const struct lf_vjob *v)
 {
 	return s == &r->k ? &v->objs : &v->amobjs;
-}
-
-/* Which of OBJS (MAP: an object and its .c, each to the object) a line
- * of make's output starts: a word that is one of them or ends in
- * "/" and one ("  CC [M]  net/x.o", "  CHECK   /src/net/x.c", or the
- * command itself). */
-static const char *line_obj(const char *p, size_t n, const struct strmap *map)
-{
-	for (size_t i = 0; i < n; ) {
-		size_t w = strcspn(p + i, " \t\n");
-		char *word;
-
-		if (w > n - i)
-			w = n - i;
-		word = xasprintf("%.*s", (int)w, p + i);
-		for (char *s = word; s; s = strchr(s + 1, '/')) {
-			const char *o = strmap_get(map, *s == '/' ? s + 1 : s);
-
-			if (o) {
-				free(word);
-				return o;
-			}
-		}
-		free(word);
-		i += w;
-		i += strspn(p + i, " \t");
-	}
-	return NULL;
-}
-
-static struct strmap *obj_map(const struct lf_strv *objs)
-{
-	struct strmap *m = strmap_new();
-
-	for (size_t i = 0; i < objs->n; i++) {
-		const char *o = objs->v[i];
-		char *c = xasprintf("%.*s.c", (int)(strlen(o) - 2), o);
-
-		strmap_put(m, o, (void *)o);
-		strmap_put(m, c, (void *)o);
-	}
-	return m;
-}
-
-/* The diagnostics of OUT, each with the object of OBJS it came with
- * ("" after a kbuild command line of another file). */
-static void split(const char *out, const struct lf_strv *objs, struct diags *d)
-{
-	struct strmap *map = obj_map(objs);
-	const char *cur = "";
-
-	for (const char *p = out; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0)) {
-		size_t n = strcspn(p, "\n");
-		char *k = n ? lf_diag_key(p, n) : NULL;
-		const char *o;
-
-		if (k) {
-			struct diag x = { xstrdup(cur), k };
-
-			VEC_PUSH(d, x);
-		} else if ((o = line_obj(p, n, map))) {
-			cur = o;
-		} else if (n > 4 && !strncmp(p, "  ", 2) && isupper((unsigned char)p[2]) &&
-			   isupper((unsigned char)p[3])) {
-			cur = "";	/* kbuild's "  CHECK   x.c" of another file */
-		}
-	}
-}
-
-/* The keys of D for OBJS, and those of no object. */
-static void keys(const struct diags *d, const struct lf_strv *objs,
-		 struct lf_strv *out)
-{
-	for (size_t i = 0; i < d->n; i++)
-		if (!*d->v[i].obj || lf_strv_has(objs, d->v[i].obj))
-			lf_strv_add(out, d->v[i].key);
 }
 
 /* make -C SCRATCH [O=OUT] -jN -Otarget -k KBUILD_NOCMDDEP=1 [C=C] TARGETS,
@@ -276,19 +123,6 @@ static bool obj_there(const struct run *r, const struct side *s, const char *o,
 			st.st_mtim.tv_nsec >= sst.st_mtim.tv_nsec));
 	free(p);
 	return yes;
-}
-
-/* The first error line of OUT about O (else any), for a reason. */
-static char *error_of(const char *out, const struct lf_strv *objs, const char *o)
-{
-	struct diags d = { 0 };
-	char *h = NULL;
-
-	split(out, objs, &d);
-	for (size_t i = 0; i < d.n && !h; i++)
-		if (!strcmp(d.v[i].obj, o) && !strncmp(d.v[i].key, "error: ", 7))
-			h = xasprintf("%s: %s", o, d.v[i].key);
-	return h ? h : lf_make_error(out);
 }
 
 /* A changed file as it was in the scratch copy, to put back. */
@@ -448,7 +282,7 @@ static void compile_before(struct run *r, struct side *s,
 	if (err)
 		lf_die("%s", err);
 	make(r, s, NULL, &need, set, n, &x);
-	split(x.out, &need, &s->before);
+	lf_diags_split(x.out, &need, &s->before);
 	for (size_t i = 0; i < need.n; i++)
 		lf_strv_add(&s->compiled, need.v[i]);
 	free(x.out);
@@ -460,7 +294,7 @@ static char *after(struct run *r, struct side *s, struct lf_vjob **set,
 		   size_t n, const char **step)
 {
 	struct lf_strv objs = { 0 }, b = { 0 }, a = { 0 };
-	struct diags d = { 0 };
+	struct lf_diags d = { 0 };
 	struct lf_exec x;
 	char *why = NULL, *text = NULL;
 	size_t fresh;
@@ -476,20 +310,20 @@ static char *after(struct run *r, struct side *s, struct lf_vjob **set,
 	make(r, s, "1", &objs, set, n, &x);
 	for (size_t i = 0; i < objs.n && !why; i++)
 		if (!obj_there(r, s, objs.v[i], false) || x.status) {
-			char *e = error_of(x.out, &objs, objs.v[i]);
+			char *e = lf_make_error_of(x.out, &objs, objs.v[i]);
 
 			*step = "rebuild";
 			why = xasprintf("after the patch, the objects do not build: %s", e);
 			free(e);
 		}
 	if (!why) {
-		split(x.out, &objs, &d);
-		keys(&s->before, &objs, &b);
-		keys(&d, &objs, &a);
+		lf_diags_split(x.out, &objs, &d);
+		lf_diags_keys(&s->before, &objs, &b);
+		lf_diags_keys(&d, &objs, &a);
 		if (lf_diag_new(&b, &a, NULL)) {
 			compile_before(r, s, &objs, set, n);
 			b.n = 0;
-			keys(&s->before, &objs, &b);
+			lf_diags_keys(&s->before, &objs, &b);
 		}
 		fresh = lf_diag_new(&b, &a, &text);
 		for (size_t i = 0; i < n; i++)
@@ -597,7 +431,7 @@ static void before(struct run *r, struct side *s, const char *c)
 	struct lf_exec x;
 
 	make(r, s, c, &s->all, r->v, r->n, &x);
-	split(x.out, &s->all, &s->before);
+	lf_diags_split(x.out, &s->all, &s->before);
 	for (size_t i = 0; i < s->all.n; i++) {
 		const char *o = s->all.v[i];
 
@@ -612,7 +446,7 @@ static void before(struct run *r, struct side *s, const char *c)
 		for (size_t k = 0; k < v->objs.n && !v->j->failed; k++)
 			if (lf_strv_has(&s->broken, v->objs.v[k]) || (x.status &&
 			    !s->broken.n)) {
-				char *e = error_of(x.out, &s->all, v->objs.v[k]);
+				char *e = lf_make_error_of(x.out, &s->all, v->objs.v[k]);
 
 				lf_vfail(v, "rebuild", "before the patch, the objects "
 					 "do not build: %s", e);
