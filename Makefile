@@ -14,6 +14,8 @@
 #   make bench         plugin overhead on real kernel files (KVER), as ratios
 #   make bench-report  report time and memory on 1x, 10x, 80x replicated real records,
 #                      and the whole-tree coverage on a whole build against --assume-complete
+#   make bench-patch   lockfit patch on the rxrpc and kernel-report records (KVER),
+#                      the base release's tools and this tree's, as ratios
 #   make kernel-report lockfit build over a Linux subset (KVER), then its patches
 #   make kernel-full   lockfit build over a whole defconfig build (KVER), then
 #                      the census of its verdicts
@@ -192,6 +194,10 @@ bench-report: deps
 	$(MAKE) all
 	$(KENV) testsuite/kernel/bench-report
 
+bench-patch: deps
+	$(MAKE) all
+	$(KENV) testsuite/kernel/bench-patch
+
 kernel-report: deps
 	$(MAKE) all
 	$(KENV) scripts/kernel-report.sh
@@ -285,5 +291,5 @@ clean:
 	rm -f tools/records/rules.gen.c tools/records/rules.gen.c.tmp
 	rm -rf build/fuzz build/man $(GEN_RULES)
 
-.PHONY: all cocci deps example check lint module-map check-kernel bench bench-report kernel-report kernel-full fuzz clean \
+.PHONY: all cocci deps example check lint module-map check-kernel bench bench-report bench-patch kernel-report kernel-full fuzz clean \
 	deps-vm vm check-vm bench-vm man install uninstall deps-deb deb check-deb

@@ -21,7 +21,8 @@
 
 static const char usage[] =
 "Usage: lockfit patch DIR [--build OBJDIR] [--verify-unbuilt] [--lock NAME]\n"
-"                         [--out PATCHDIR] [--apply] [--boot] [EVIDENCE]\n"
+"                         [--jobs N] [--out PATCHDIR] [--apply] [--boot]\n"
+"                         [EVIDENCE]\n"
 "\n"
 "For each lock of the records in DIR whose verdict calls for a rewrite\n"
 "(spinlock, percpu_rwsem), each hot bit spinlock that can embed a\n"
@@ -45,6 +46,8 @@ static const char usage[] =
 "  --lock NAME      only this lock (its identity as lockfit report prints it,\n"
 "                   or the plain name of a global or file-static lock)\n"
 "  --out PATCHDIR   where the patches go (default ./lockfit-patches)\n"
+"  --jobs N, -j N   make -jN for the scratch builds (default: the -j of the\n"
+"                   make lockfit runs under, MAKEFLAGS, else the CPUs)\n"
 "  --apply          apply every verified patch to KSRC, or none if any of\n"
 "                   them no longer applies\n"
 "  --boot           then build the verified patches, together, into lockfit's\n"
@@ -96,6 +99,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		{ "out", required_argument, NULL, 'o' },
 		{ "apply", no_argument, NULL, 'a' },
 		{ "boot", no_argument, NULL, 'B' },
+		{ "jobs", required_argument, NULL, 'j' },
 		LF_LONGOPTS_EVIDENCE,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -104,7 +108,7 @@ static void parse(int argc, char **argv, struct opts *o)
 
 	o->out = "lockfit-patches";
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":hj:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b': o->build = optarg; break;
 		case 'u': o->unbuilt = true; break;
@@ -112,6 +116,16 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'o': o->out = optarg; break;
 		case 'a': o->apply = true; break;
 		case 'B': o->boot = true; break;
+		case 'j': {
+			char *end;
+			long n = strtol(optarg, &end, 10);
+
+			if (*end || n < 1 || n > 1024)
+				lf_usage_error(&lf_cmd_patch, "--jobs needs a "
+					       "number of jobs, 1 to 1024");
+			lf_verify_set_jobs((int)n);
+			break;
+		}
 		case 'h': lf_help(&lf_cmd_patch);
 		default:
 			if (!lf_evidence_option(&o->ev, &lf_cmd_patch, c, optarg))
@@ -162,24 +176,20 @@ struct tally {
 	double spatch_secs;
 };
 
-static void one(struct lf_pjob *j, size_t num, size_t total,
-		const struct lf_pbuild *b, const char *out, struct tally *t)
+/* The patch of J (number NUM): spatch, the objects using the lock, the
+ * message; written under its temporary name (returned), or NULL. */
+static char *make_patch(struct lf_pjob *j, size_t num, const struct lf_pbuild *b,
+			const char *out, struct tally *t)
 {
-	char *name, *path, *logname, *tmp;
+	char *name, *tmp = NULL;
 
 	lf_safe_check();
-	printf("[%zu/%zu] %s %s: ", num, total, lf_pkind_name(j->kind),
-	       lf_mail_esc(j->lock));
-	fflush(stdout);
 	if (j->refused) {
 		j->failed = xasprintf("no patch: %s", j->refused);
 	} else {
 		lf_spatch_run(j, j->module ? b->mod : b->src);
 		t->spatch_runs++;
 		t->spatch_secs += j->spatch_secs;
-		printf("spatch %.1fs on %zu file%s; ", j->spatch_secs, j->files.n,
-		       lf_plural(j->files.n));
-		fflush(stdout);
 	}
 	if (j->diff && *j->diff) {
 		if (!j->failed)
@@ -187,14 +197,31 @@ static void one(struct lf_pjob *j, size_t num, size_t total,
 		lf_mail_build(j);
 		t->produced[j->kind]++;
 	}
+	if (j->mail && !j->failed) {
+		name = lf_mail_filename(j, num);
+		tmp = xasprintf("%s/%.*s" UNVERIFIED, out, (int)(strlen(name) - 6),
+				name);
+		lf_safe_temp(tmp, true);
+		write_file(tmp, j->mail);
+		free(name);
+	}
+	return tmp;
+}
+
+/* J's line, its log, and its patch under its final name or in failed/. */
+static void report(struct lf_pjob *j, size_t num, size_t total,
+		   const char *out, struct tally *t)
+{
+	char *name, *path, *logname, *tmp;
+
+	printf("[%zu/%zu] %s %s: ", num, total, lf_pkind_name(j->kind),
+	       lf_mail_esc(j->lock));
+	if (!j->refused)
+		printf("spatch %.1fs on %zu file%s; ", j->spatch_secs, j->files.n,
+		       lf_plural(j->files.n));
 	name = lf_mail_filename(j, num);
 	path = xasprintf("%s/%s", out, name);
 	tmp = xasprintf("%s/%.*s" UNVERIFIED, out, (int)(strlen(name) - 6), name);
-	if (j->mail && !j->failed) {
-		lf_safe_temp(tmp, true);
-		write_file(tmp, j->mail);
-		lf_verify(j, b, tmp);
-	}
 	logname = xasprintf("%s/log/%.*s.log", out, (int)(strlen(name) - 6), name);
 	write_file(logname, j->log ? j->log : "");
 	if (!j->failed && rename(tmp, path))
@@ -235,6 +262,7 @@ static void one(struct lf_pjob *j, size_t num, size_t total,
 	free(logname);
 	free(path);
 	free(tmp);
+	free(name);
 }
 
 static void summary(const struct tally *t)
@@ -394,9 +422,27 @@ static int run(int argc, char **argv)
 	else if (b.mod)
 		printf("lockfit patch: kernel tree %s (M= modules build against "
 		       "it)\n", b.src);
-	for (size_t i = 0; i < jobs.n; i++) {
-		one(jobs.v[i], i + 1, jobs.n, &b, out, &t);
-		failed += jobs.v[i]->failed != NULL;
+	{
+		/* every patch made first, then all verified together: one
+		 * scratch copy, one "before" build (patch_batch.c) */
+		char **patches = xcalloc(jobs.n + 1, sizeof(*patches));
+		size_t made = 0;
+
+		for (size_t i = 0; i < jobs.n; i++) {
+			patches[i] = make_patch(jobs.v[i], i + 1, &b, out, &t);
+			made += patches[i] != NULL;
+		}
+		lf_spatch_done();
+		if (made) {
+			printf("lockfit patch: verifying %zu patch%s (%s)\n", made,
+			       made == 1 ? "" : "es", lf_make_jobs());
+			fflush(stdout);
+		}
+		lf_verify_all(&jobs, patches, &b);
+		for (size_t i = 0; i < jobs.n; i++) {
+			report(jobs.v[i], i + 1, jobs.n, out, &t);
+			failed += jobs.v[i]->failed != NULL;
+		}
 	}
 	summary(&t);
 	if (o.boot && !lf_boot(&jobs, out)) {

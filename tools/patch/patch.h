@@ -13,7 +13,12 @@
  *   patch_mail.c    subject prefix, message, diffstat: the patch file
  *   patch_users.c   the build (in-tree or O=), every use of the lock in
  *                   the whole tree (tools/index), the objects using it
- *   patch_verify.c  git apply --check, rebuild, sparse, checkpatch
+ *   patch_verify.c  each patch's git apply --check, sparse comparison,
+ *                   checkpatch; a module's rebuild
+ *   patch_batch.c   the kernel rebuilds of all patches: one scratch copy,
+ *                   one "before" build, overlapping patches built together
+ *   patch_merge.c   the diffs of several locks applied to a file at once
+ *   patch_make.c    kbuild for verification: -j, make's output by object
  *   patch_exec.c    running a command with its output captured
  *   patch_safe.c    paths checked, private directories, signals
  *   patch.c         the command
@@ -29,6 +34,7 @@
 
 struct lf_analysis;
 struct strmap;
+struct lf_exec;
 
 /* The subcommand (tools/main.c dispatches to it). */
 extern const struct lf_cmd lf_cmd_patch;
@@ -188,6 +194,8 @@ struct strmap *lf_decl_map(const struct lf_records *recs);
  * spatch_secs, or failed (also when a site of j->must is left as it
  * was: spatch skips a function it cannot parse without a word). */
 void lf_spatch_run(struct lf_pjob *j, const char *tree);
+/* The run's view (lf_spatch_run makes it when a lock needs it) removed. */
+void lf_spatch_done(void);
 
 /* The kernel subject prefix for a path: "fs", "jbd2", "tracing"... */
 char *lf_subsystem(const char *path);
@@ -203,14 +211,93 @@ void lf_mail_build(struct lf_pjob *j);
 char *lf_mail_filename(const struct lf_pjob *j, size_t number);
 
 /*
- * Verify J against TREE, which is never written: git apply --check of
- * j->diff alone (never the patch file PATCH, whose message is data), the
- * objects rebuilt in a hard-linked scratch copy, no new sparse warning,
- * checkpatch clean on PATCH.  Sets j->failed (or leaves it NULL) and
- * appends to j->log.
+ * Verification (patch_verify.c: each patch's own steps; patch_batch.c:
+ * the kernel builds of all of them).  The patch's diff (never the patch
+ * file, whose message is data) is git apply --check'ed in the tree, the
+ * objects using the lock are rebuilt in a hard-linked scratch copy
+ * before and after it, with no new sparse or compiler warning, and
+ * checkpatch runs on the patch file.  The tree is never written.
  */
-void lf_verify(struct lf_pjob *j, const struct lf_pbuild *b,
-	       const char *patch);
+struct lf_vjob {
+	struct lf_pjob *j;
+	const struct lf_pbuild *b;
+	const char *tree;	/* the tree the patch is for (a module's) */
+	const char *patch;	/* the patch file */
+	char *diff;		/* j->diff, a file of lockfit's own */
+	char *ceiling;		/* GIT_CEILING_DIRECTORIES=... */
+	bool planned;		/* its paths are plain: checkpatch runs */
+	struct lf_strv touched;	/* the files the diff changes */
+	struct lf_strv objs;	/* the objects to rebuild */
+	struct lf_strv amobjs;	/* --verify-unbuilt: built in allmodconfig */
+	struct strbuf log;
+};
+
+/* Verify every job of JOBS that has a patch (PATCHES[i], else NULL):
+ * sets each one's failed (or leaves it NULL) and log. */
+void lf_verify_all(struct lf_pjobs *jobs, char **patches,
+		   const struct lf_pbuild *b);
+
+/* V's own first steps: DIFF (a file in lockfit's directory) written,
+ * the paths checked, git apply --check; false if it failed. */
+bool lf_vjob_start(struct lf_vjob *v, const char *diff);
+/* checkpatch, and the log to V's job. */
+void lf_vjob_finish(struct lf_vjob *v);
+/* A module's rebuild, in a copy of its directory in DIR. */
+void lf_verify_module(struct lf_vjob *v, const char *dir);
+/* The kernel jobs (N), in one scratch copy in DIR (patch_batch.c). */
+void lf_verify_kernel(struct lf_vjob **v, size_t n, const char *dir);
+/* V fails at STEP (the first reason stays), said in its log. */
+void lf_vfail(struct lf_vjob *v, const char *step, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* ARGV run in DIR with V's git environment, logged to V. */
+bool lf_vrun(struct lf_vjob *v, struct lf_exec *r, const char *dir,
+	     const char *const *argv);
+void lf_vlog_cmd(struct strbuf *log, const char *const *argv,
+		 const struct lf_exec *r);
+/* The allmodconfig objects that built move V's files to allmodok. */
+void lf_vjob_allmod_done(struct lf_vjob *v);
+/* "FILE:LINE:COL: warning: TEXT" -> "warning: TEXT"; NULL if none. */
+char *lf_diag_key(const char *line, size_t n);
+/* How many of A were not in B, as often (TEXT: the first three). */
+size_t lf_diag_new(const struct lf_strv *b, const struct lf_strv *a,
+		   char **text);
+/* The first line of make's OUT that says "error", for a reason. */
+char *lf_make_error(const char *out);
+/* ORIG (the tree's FILE) with the hunks of FILE of each of DIFFS (N)
+ * applied at once (patch_merge.c); NULL and ERR when two change the
+ * same lines or a hunk does not fit. */
+char *lf_diff_merge(const char *orig, const char *file,
+		    const char *const *diffs, size_t n, char **err);
+/* make's diagnostics, each with the object it came with ("": none);
+ * patch_make.c. */
+struct lf_diag {
+	char *obj, *key;
+};
+
+struct lf_diags {
+	struct lf_diag *v;
+	size_t n, cap;
+};
+
+/* The diagnostics of make's OUT, by object of OBJS, added to D. */
+void lf_diags_split(const char *out, const struct lf_strv *objs,
+		    struct lf_diags *d);
+/* The keys of D for OBJS, and those of no object, added to OUT. */
+void lf_diags_keys(const struct lf_diags *d, const struct lf_strv *objs,
+		   struct lf_strv *out);
+/* The first error of OUT about O of OBJS (else any line saying "error"),
+ * for a reason. */
+char *lf_make_error_of(const char *out, const struct lf_strv *objs,
+		       const char *o);
+/* Delete each of OBJS and its .cmd under ROOT; NULL, or what failed. */
+char *lf_unlink_objs(const char *root, const struct lf_strv *objs);
+/* "-jN" for every make: --jobs, else the make lockfit runs under
+ * (MAKEFLAGS), else the CPUs. */
+const char *lf_make_jobs(void);
+void lf_verify_set_jobs(int n);
+/* What a make lockfit runs must not inherit from the make it runs
+ * under (its flags, its jobserver): removed from the environment. */
+#define LF_MAKE_ENV "MAKEFLAGS", "MFLAGS", "MAKELEVEL", "GNUMAKEFLAGS"
 
 /*
  * What lockfit patch writes or deletes (patch_safe.c).  A directory of
@@ -264,6 +351,13 @@ char *lf_link_copy(const char *tree, const char *copy);
 char *lf_scratch_make(const char *tree, const char *scratch, size_t *ncopied);
 /* Replace the hard link PATH by a copy of it (mode and times kept). */
 int lf_unshare(const char *path);
+/* In the kbuild files (.*.cmd, *.d) of COPY/tools/ and in its
+ * include/config/auto.conf.cmd, the N paths FROM replaced by TO (tools/'s
+ * make records absolute paths, the configuration srctree; with them
+ * moved the copy's objtool and configuration are up to date); how many
+ * files changed in NFIXED.  NULL, or what went wrong. */
+char *lf_scratch_repath(const char *copy, const char *const *from,
+			const char *const *to, size_t n, size_t *nfixed);
 
 /*
  * --boot (patch_boot.c): the verified patches of JOBS, together, built
@@ -281,7 +375,7 @@ struct lf_exec {
 };
 
 /* Run ARGV in DIR (NULL: here) with stdin from /dev/null; ENV entries
- * ("NAME=VALUE") are added to the environment. */
+ * ("NAME=VALUE") are added to the environment, a bare "NAME" removed. */
 void lf_exec_run(struct lf_exec *r, const char *dir, const char *const *argv,
 		 const char *const *env);
 
@@ -297,8 +391,10 @@ void lf_exec_split(struct lf_exec *r, char **err, const char *dir,
  * went wrong.
  */
 bool lf_view_needed(const char *tree, const struct lf_strv *files);
+/* FRESH: VIEW is made; else it is there already (the run's), and FILES
+ * are respelled in it too. */
 char *lf_view_make(const char *tree, const struct lf_strv *files,
-		   const char *view, const char *macros);
+		   const char *view, const char *macros, bool fresh);
 /* TEXT (spatch's output on the view) spelled as the tree is; frees TEXT. */
 char *lf_view_unspell(char *text);
 

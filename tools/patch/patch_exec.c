@@ -57,8 +57,12 @@ static void child(const char *dir, const char *const *argv,
 		fprintf(stderr, "lockfit: cannot enter %s: %s\n", dir, strerror(errno));
 		_exit(127);
 	}
+	/* "NAME=VALUE" is set, "NAME" unset (an outer make's MAKEFLAGS) */
 	for (size_t i = 0; env && env[i]; i++)
-		putenv((char *)env[i]);
+		if (strchr(env[i], '='))
+			putenv((char *)env[i]);
+		else
+			unsetenv(env[i]);
 	execvp(argv[0], (char *const *)argv);
 	fprintf(stderr, "lockfit: cannot run %s: %s\n", argv[0], strerror(errno));
 	_exit(127);

@@ -225,11 +225,27 @@ static bool exists(const char *tree, const char *file)
 	return ok;
 }
 
+/* The view of the run: one hard-linked copy of the tree, however many
+ * locks need it (each adds its files), made by the first that does. */
+static struct {
+	char *tree, *dir, *view;
+} shared;
+
+void lf_spatch_done(void)
+{
+	if (shared.dir)
+		lf_private_remove(shared.dir, false);
+	free(shared.tree);
+	free(shared.dir);
+	free(shared.view);
+	memset(&shared, 0, sizeof(shared));
+}
+
 void lf_spatch_run(struct lf_pjob *j, const char *tree)
 {
 	struct lf_strv argv = { 0 };
 	char *script = script_path(j->script), *err = NULL, *macros, *dir;
-	char *viewdir = NULL, *view = NULL;
+	const char *view = NULL;
 	const char *root = tree;	/* where spatch reads the files */
 	struct lf_exec r;
 
@@ -243,12 +259,21 @@ void lf_spatch_run(struct lf_pjob *j, const char *tree)
 	dir = lf_private_dir(tree, "spatch");
 	macros = xasprintf("%s/macros.h", dir);
 	if (lf_view_needed(tree, &j->files)) {
-		viewdir = lf_private_dir(tree, "view");
-		view = xasprintf("%s/tree", viewdir);
-		j->failed = lf_view_make(tree, &j->files, view, macros);
-		if (j->failed)
+		bool fresh = !shared.tree || strcmp(shared.tree, tree);
+
+		if (fresh) {
+			lf_spatch_done();
+			shared.tree = xstrdup(tree);
+			shared.dir = lf_private_dir(tree, "view");
+			shared.view = xasprintf("%s/tree", shared.dir);
+		}
+		j->failed = lf_view_make(tree, &j->files, shared.view, macros,
+					 fresh);
+		if (j->failed) {
+			lf_spatch_done();
 			goto out;
-		root = view;
+		}
+		root = view = shared.view;
 	}
 	lf_strv_add(&argv, "spatch");
 	lf_strv_add(&argv, "-D");
@@ -334,11 +359,7 @@ void lf_spatch_run(struct lf_pjob *j, const char *tree)
 		}
 	}
 out:
-	if (viewdir)
-		lf_private_remove(viewdir, false);
 	lf_private_remove(dir, false);
-	free(viewdir);
-	free(view);
 	free(dir);
 	free(macros);
 	free(script);

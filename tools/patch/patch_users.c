@@ -281,7 +281,7 @@ void lf_users_plan(struct lf_pjob *j, const struct lf_pbuild *b)
 	struct lf_strv touched = { 0 };
 	char *err = lf_diff_files(j->diff, &touched);
 
-	free(err);	/* lf_verify says it */
+	free(err);	/* lf_vjob_start says it */
 	if (j->module) {
 		module_plan(j, &touched);
 		return;

@@ -12,6 +12,9 @@
  * copy of the tree (in a directory of lockfit's own, patch_safe.c) (so that --local-includes finds the same headers) in
  * which those files are copies with the keyword spelled as a macro that
  * our macro file defines to nothing; the diff it prints is spelled back.
+ * One view serves every lock of a run (each respells its own files in
+ * it; a file respelled for another is read the same way): the copy of
+ * a whole tree is made once, not once per lock.
  * The spelling is an identifier no kernel file uses (a file that does is
  * refused), so the way back is exact; no line is added or removed, so
  * hunk headers stay right.
@@ -56,11 +59,11 @@ bool lf_view_needed(const char *tree, const struct lf_strv *files)
 }
 
 char *lf_view_make(const char *tree, const struct lf_strv *files,
-		   const char *view, const char *macros)
+		   const char *view, const char *macros, bool fresh)
 {
 	char *err = lf_safe_write(macros, "#define " SPELLING "(x)\n") ?
 		xasprintf("cannot write %s: %s", macros, strerror(errno)) :
-		lf_link_copy(tree, view);
+		fresh ? lf_link_copy(tree, view) : NULL;
 	for (size_t i = 0; i < files->n && !err; i++) {
 		char *src = lf_path_in(tree, files->v[i]);
 		char *dst = lf_path_in(view, files->v[i]);
