@@ -10,6 +10,11 @@
 
 /* srcroot=DIR: the kernel tree, instead of the one the compile shows. */
 void lf_set_srcroot(const char *root);
+/* A distributed compile's client view (NULL: not given): its working
+ * directory (absolute), its configuration hash ("none": no kernel
+ * configuration), its module directory (absolute). */
+void lf_set_client(const char *objtree, const char *config,
+		   const char *modroot);
 /* The absolute kernel source root: srcroot=DIR, else the tree of the
  * kernel's own -include .../include/linux/kconfig.h (or -I .../include),
  * else the working directory. */
