@@ -138,6 +138,7 @@ check: deps
 	testsuite/run-rules-tests
 	testsuite/tools/run
 	testsuite/objects/run
+	testsuite/distcc/run
 	testsuite/security/run
 	testsuite/index/run
 	testsuite/lockstat/run

@@ -16,6 +16,14 @@
  * hash and its module directory (objtree=, config=, modroot=).  The
  * records come back inside the object.
  *
+ * distcc preprocesses on the client (-E, its output on stdout) and the
+ * server compiles the .i: macros expanded there would put every token of
+ * an expansion at its own column, where a compile of the source puts
+ * them at the macro's use, so the records would differ.  The client's
+ * preprocessing is -fdirectives-only (includes and conditionals done, no
+ * macro expanded) and the server's compile of it too (macros expanded
+ * there, as in a compile of the source), as icecream does.
+ *
  * What it cannot handle it passes on untouched (no lockfit arguments: the
  * exact command; -E, a link, another plugin: without the lockfit
  * arguments).  It runs only a GCC named like one (gcc, cc, gcc-12,
@@ -200,16 +208,18 @@ static char *plugin_prefix(const char *file)
 	return pre;
 }
 
-enum action { COMPILE, STRIP, UNTOUCHED };
+enum action { COMPILE, STRIP, UNTOUCHED, PREPROCESS };
 
 /*
  * What to do with ARGS: COMPILE adds the plugin, STRIP drops the lockfit
  * arguments (no compile: -E, a link, --version; or the plugin cannot be
- * added safely), UNTOUCHED runs them as they are.
+ * added safely), UNTOUCHED runs them as they are, PREPROCESS is distcc's
+ * preprocessing of a lockfit compile (-E on stdout): -fdirectives-only.
  */
 static enum action decide(char **args, int n)
 {
 	bool ours = false, compile = false, other = false, bprefix = false;
+	bool cpp = false, dash_o = false, plain = false;
 
 	for (int i = 0; i < n; i++) {
 		const char *a = args[i];
@@ -220,12 +230,21 @@ static enum action decide(char **args, int n)
 			other = true;
 		else if (!strcmp(a, "-c") || !strcmp(a, "-S"))
 			compile = true;
-		else if (!strcmp(a, "-E") || (a[0] == '-' && a[1] == 'M' &&
-			 (!strcmp(a, "-M") || !strcmp(a, "-MM"))))
-			return ours ? STRIP : UNTOUCHED;
+		else if (!strcmp(a, "-E"))
+			cpp = true;
+		else if (!strcmp(a, "-M") || !strcmp(a, "-MM") ||
+			 !strncmp(a, "-d", 2) || !strcmp(a, "-P") ||
+			 !strcmp(a, "-fdirectives-only"))
+			plain = true;
+		else if (!strncmp(a, "-o", 2))
+			dash_o = true;
 		else if (!strncmp(a, "-B", 2) || a[0] == '@')
 			bprefix = true;
 	}
+	if (cpp && ours && !other && !dash_o && !plain)
+		return PREPROCESS;
+	if (cpp || (plain && !compile))
+		return ours ? STRIP : UNTOUCHED;
 	if (!ours || other)
 		return UNTOUCHED;
 	if (!compile)
@@ -239,6 +258,21 @@ static enum action decide(char **args, int n)
 	return COMPILE;
 }
 
+/* A preprocessed input (distccd's copy): it may hold directives. */
+static bool preprocessed(char **args, int n)
+{
+	for (int i = 0; i < n; i++) {
+		size_t len = strlen(args[i]);
+
+		if (!strcmp(args[i], "-x") || !strcmp(args[i], "-o"))
+			i++;
+		else if (args[i][0] != '-' && len > 2 &&
+			 !strcmp(args[i] + len - 2, ".i"))
+			return true;
+	}
+	return false;
+}
+
 static int compile(char **argv, int argc)
 {
 	char *cc = find_compiler(argv[0]), **out, *pre;
@@ -247,11 +281,14 @@ static int compile(char **argv, int argc)
 
 	if (!cc)
 		return 2;
-	out = xalloc((argc + 2) * sizeof(*out));
+	out = xalloc((argc + 3) * sizeof(*out));
 	out[k++] = argv[0];
 	pre = plugin_prefix(plugin());
 	if (act == COMPILE)
 		out[k++] = cat("-fplugin=", plugin());
+	if (act == PREPROCESS ||
+	    (act == COMPILE && preprocessed(argv + 1, argc - 1)))
+		out[k++] = "-fdirectives-only";
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
@@ -259,7 +296,7 @@ static int compile(char **argv, int argc)
 			out[k++] = argv[i];
 			continue;
 		}
-		if (act == STRIP)
+		if (act == STRIP || act == PREPROCESS)
 			continue;
 		if (!allowed_key(a)) {
 			note("dropped %.*s: not an argument a compile may carry",
