@@ -242,7 +242,7 @@ install: all man
 	install -m 755 tools/lockfit $(DESTDIR)$(PREFIX)/bin/lockfit
 	install -m 755 wrapper/lockfit-cc $(DESTDIR)$(PREFIX)/bin/lockfit-cc
 	install -d $(DESTDIR)$(DISTCC_WHITELIST)
-	ln -sf $(PREFIX)/bin/lockfit-cc $(DESTDIR)$(DISTCC_WHITELIST)/lockfit-cc
+	ln -sfr $(DESTDIR)$(PREFIX)/bin/lockfit-cc $(DESTDIR)$(DISTCC_WHITELIST)/lockfit-cc
 	install -m 644 plugin/lockfit.so $(DESTDIR)$(PLUGINDIR)/lockfit.so
 	for f in $(SHARE_FILES); do \
 		mode=644; [ -x $$f ] && mode=755; \
