@@ -264,6 +264,103 @@ const char *lf_path(const char *path)
 	return out;
 }
 
+/* The input file of a compile of preprocessed text (a .i, -fpreprocessed:
+ * distccd's copy), else NULL. */
+static const char *preprocessed_input(void)
+{
+	const char *in = NULL;
+	bool pre = false;
+
+	for (unsigned i = 0; i < save_decoded_options_count; i++) {
+		const struct cl_decoded_option *o = &save_decoded_options[i];
+
+		if (o->opt_index == OPT_fpreprocessed)
+			pre = o->value;
+		else if (o->opt_index == OPT_SPECIAL_input_file)
+			in = o->arg;
+	}
+	return pre ? in : NULL;
+}
+
+/*
+ * Line LINE of FILE in a preprocessed input: the line after the marker
+ * "# N "FILE"" is line N, each next line one more.  What the locations
+ * of such a compile point into: the text as preprocessed, where a
+ * directives-only copy (lockfit-cc's) keeps the source lines as written.
+ */
+static bool line_in(const char *text, size_t len, const char *file, int line,
+		    const char **start, size_t *n)
+{
+	size_t flen = strlen(file);
+	const char *p = text, *end = text + len, *cur = NULL;
+	long at = 0;
+
+	while (p < end) {
+		const char *eol = (const char *)memchr(p, '\n', end - p);
+		char *after;
+		long num;
+
+		if (!eol)
+			eol = end;
+		if (p[0] == '#' && p + 2 < eol && p[1] == ' ' && ISDIGIT(p[2]) &&
+		    (num = strtol(p + 2, &after, 10)) >= 0 && after + 1 < eol &&
+		    after[0] == ' ' && after[1] == '"') {
+			bool same = (size_t)(eol - after - 2) > flen &&
+				    !memcmp(after + 2, file, flen) &&
+				    after[2 + flen] == '"';
+
+			cur = same ? file : NULL;
+			at = num;
+		} else {
+			if (cur && at == line) {
+				*start = p;
+				*n = eol - p;
+				return true;
+			}
+			at++;
+		}
+		p = eol + 1;
+	}
+	return false;
+}
+
+bool lf_source_line(const char *file, int line, const char **start, size_t *n)
+{
+	static char *text;
+	static size_t len;
+	static bool read;
+	const char *in;
+
+	*start = NULL;
+	*n = 0;
+	if (!file)
+		return false;
+	if (!read) {
+		read = true;
+		in = preprocessed_input();
+		if (in) {
+			FILE *f = fopen(in, "rb");
+			long size = -1;
+
+			if (f && !fseek(f, 0, SEEK_END) && (size = ftell(f)) >= 0 &&
+			    !fseek(f, 0, SEEK_SET)) {
+				text = (char *)xmalloc(size + 1);
+				len = fread(text, 1, size, f);
+			}
+			if (f)
+				fclose(f);
+		}
+	}
+	if (text)
+		return line_in(text, len, file, line, start, n);
+	char_span span = location_get_source_line(file, line);
+	if (!span)
+		return false;
+	*start = span.get_buffer();
+	*n = span.length();
+	return true;
+}
+
 const char *lf_tu_file(void)
 {
 	if (!tu_file)
