@@ -109,6 +109,7 @@ struct build {
 	const char *out;	/* record directory, or NULL: the objects */
 	const char *plugin, *name;
 	char *distcc_cc;	/* CC= of the distcc route, else NULL */
+	bool ccache;		/* ccache in front of it */
 	char *objdir;		/* kbuild's output directory (output_dir) */
 	char **cmd;
 	bool tty, progress_shown;
@@ -381,7 +382,7 @@ static bool masquerade(const char *cmd)
  * or NULL when the build does not go through distcc: "[ccache] lockfit-cc
  * distcc COMPILER [ARGS]".  CCACHE_PREFIX=distcc moves into it.
  */
-static char *distcc_route(const char *cc)
+static char *distcc_route(const char *cc, bool *with_ccache)
 {
 	const char *prefix = getenv("CCACHE_PREFIX");
 	int n, np = 0, i = 0;
@@ -404,6 +405,7 @@ static char *distcc_route(const char *cc)
 	}
 	if (!launcher)
 		return NULL;
+	*with_ccache = ccache;
 	compiler = i < n ? w[i++] : "cc";
 	sb_printf(&sb, "%s%slockfit-cc %s %s", ccache ? w[0] : "",
 		  ccache ? " " : "", launcher, compiler);
@@ -452,6 +454,16 @@ static void setup_distcc(struct build *b)
 	np = xasprintf("%s%s%s", dir, path && *path ? ":" : "", path ? path : "");
 	setenv("PATH", np, 1);
 	setenv("LOCKFIT_PLUGIN", b->plugin, 1);
+	/* The command no longer names the plugin: ccache hashes it as an
+	 * extra file, so a changed plugin is a miss */
+	if (b->ccache) {
+		const char *extra = getenv("CCACHE_EXTRAFILES");
+		char *e = xasprintf("%s%s%s", extra && *extra ? extra : "",
+				    extra && *extra ? ":" : "", b->plugin);
+
+		setenv("CCACHE_EXTRAFILES", e, 1);
+		free(e);
+	}
 	lf_fprintf(stderr, "lockfit: distcc: CC=%s: lockfit-cc adds the plugin "
 		   "on the machine that compiles\n", b->distcc_cc);
 	free(np);
@@ -659,7 +671,7 @@ static void setup(struct build *b, const char *out, const char *plugin,
 
 	if (!plugin)
 		plugin = getenv("LOCKFIT_PLUGIN");
-	b->distcc_cc = distcc_route(make_var(cmd, n, "CC"));
+	b->distcc_cc = distcc_route(make_var(cmd, n, "CC"), &b->ccache);
 	if (!plugin || !*plugin)
 		plugin = lf_default_plugin(compiler_word(make_var(cmd, n, "CC")),
 					   &why);
