@@ -1,6 +1,6 @@
 # lockfit - top-level Makefile.
 #
-#   make               build plugin/lockfit.so
+#   make               build plugin/lockfit.so, tools/lockfit, wrapper/lockfit-cc
 #   make example       run lockfit on the bundled example (examples/)
 #   make check         fast tests: rule tables, fixtures, a real-kernel smoke test
 #                      (on Linux 6.1 and 6.12)
