@@ -238,7 +238,8 @@ static enum action decide(char **args, int n)
 			plain = true;
 		else if (!strncmp(a, "-o", 2))
 			dash_o = true;
-		else if (!strncmp(a, "-B", 2) || a[0] == '@')
+		else if (!strncmp(a, "-B", 2) || !strncmp(a, "-iplugindir", 11) ||
+			 a[0] == '@')
 			bprefix = true;
 	}
 	if (cpp && ours && !other && !dash_o && !plain)
@@ -250,9 +251,10 @@ static enum action decide(char **args, int n)
 	if (!compile)
 		return STRIP;
 	if (bprefix && !strchr(plugin(), '/')) {
-		/* -B moves GCC's plugin directory: the plugin named by name
-		 * could be anyone's; @FILE hides arguments */
-		note("compiling without the plugin: -B or @FILE in the command");
+		/* -B and -iplugindir move GCC's plugin directory: the plugin
+		 * named by name could be anyone's; @FILE hides arguments */
+		note("compiling without the plugin: -B, -iplugindir or @FILE "
+		     "in the command");
 		return STRIP;
 	}
 	return COMPILE;
