@@ -391,6 +391,8 @@ static char *distcc_route(const char *cc, bool *with_ccache)
 	struct strbuf sb = { 0 };
 	bool ccache = n > 1 && named(w[0], "ccache");
 
+	if (!n)
+		return NULL;
 	i = ccache;
 	if (prefix && *prefix)
 		pw = words(prefix, &np);
