@@ -1,6 +1,6 @@
 # lockfit - top-level Makefile.
 #
-#   make               build plugin/lockfit.so
+#   make               build plugin/lockfit.so, tools/lockfit, wrapper/lockfit-cc
 #   make example       run lockfit on the bundled example (examples/)
 #   make check         fast tests: rule tables, fixtures, a real-kernel smoke test
 #                      (on Linux 6.1 and 6.12)
@@ -75,7 +75,13 @@ TOOL_SRCS   := $(filter-out tools/records/rules.gen.c,$(wildcard tools/*.c tools
 	       tools/records/rules.gen.c $(READER_SRCS)
 TOOL_HDRS   := $(wildcard tools/*/*.h schema/*) $(READER_HDRS)
 
-all: plugin/lockfit.so tools/lockfit
+all: plugin/lockfit.so tools/lockfit wrapper/lockfit-cc
+
+# The compiler wrapper of distributed compiles (docs/INSTALL.md "distcc"):
+# on its own, it has no part of the tool in it.
+wrapper/lockfit-cc: wrapper/lockfit-cc.c
+	$(CC) $(HOST_CFLAGS) -o $@.tmp $<
+	mv $@.tmp $@
 
 tools/lockfit: $(TOOL_SRCS) $(TOOL_HDRS)
 	$(CC) $(TOOL_CFLAGS) -o $@.tmp $(TOOL_SRCS) -ljansson
@@ -143,6 +149,7 @@ check: deps
 	testsuite/run-rules-tests
 	testsuite/tools/run
 	testsuite/objects/run
+	testsuite/distcc/run
 	testsuite/security/run
 	testsuite/index/run
 	testsuite/lockstat/run
@@ -230,6 +237,10 @@ bench-vm: deps-vm
 PREFIX     ?= /usr/local
 DESTDIR    ?=
 SHAREDIR   := $(PREFIX)/share/lockfit
+# distccd runs only the compilers of its whitelist: lockfit-cc is one
+# (a link to itself, so a client with the masquerade directory first in
+# PATH still runs lockfit-cc; docs/INSTALL.md "distcc").
+DISTCC_WHITELIST ?= /usr/lib/distcc
 # What lockfit reads or runs at run time: the tables, the Coccinelle
 # scripts, scripts/vm.sh (lockfit patch --boot) with what it needs.
 SHARE_FILES := $(RULES) $(wildcard cocci/*.cocci) cocci/lockfit-macros.h \
@@ -253,6 +264,9 @@ install: all man
 		$(DESTDIR)$(PREFIX)/share/man/man1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 755 tools/lockfit $(DESTDIR)$(PREFIX)/bin/lockfit
+	install -m 755 wrapper/lockfit-cc $(DESTDIR)$(PREFIX)/bin/lockfit-cc
+	install -d $(DESTDIR)$(DISTCC_WHITELIST)
+	ln -sfr $(DESTDIR)$(PREFIX)/bin/lockfit-cc $(DESTDIR)$(DISTCC_WHITELIST)/lockfit-cc
 	install -m 644 plugin/lockfit.so $(DESTDIR)$(PLUGINDIR)/lockfit.so
 	for f in $(SHARE_FILES); do \
 		mode=644; [ -x $$f ] && mode=755; \
@@ -269,7 +283,8 @@ install: all man
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/lockfit
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/lockfit $(DESTDIR)$(PLUGINDIR)/lockfit.so
+	rm -f $(DESTDIR)$(PREFIX)/bin/lockfit $(DESTDIR)$(PREFIX)/bin/lockfit-cc \
+		$(DESTDIR)$(PLUGINDIR)/lockfit.so $(DESTDIR)$(DISTCC_WHITELIST)/lockfit-cc
 	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/lockfit.1 \
 		$(DESTDIR)$(PREFIX)/share/man/man1/lockfit-*.1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/lockfit
@@ -288,6 +303,7 @@ check-deb: deps-deb
 
 clean:
 	rm -f plugin/*.o plugin/lockfit.so tools/lockfit plugin/rules.gen.c plugin/rules.gen.c.tmp
+	rm -f wrapper/lockfit-cc wrapper/lockfit-cc.tmp
 	rm -f tools/records/rules.gen.c tools/records/rules.gen.c.tmp
 	rm -rf build/fuzz build/man $(GEN_RULES)
 

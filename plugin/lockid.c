@@ -452,20 +452,19 @@ static tree pointer_origin(tree ptr, tree *typed, tree *slot)
 static void bit_spelling(tree bit, location_t loc, char *buf, size_t len)
 {
 	expanded_location x = expand_location(loc);
-	char_span line = x.file ? location_get_source_line(x.file, x.line)
-				: char_span(NULL, 0);
-	size_t i = x.column > 0 ? x.column - 1 : 0, start, depth = 0;
+	const char *line;
+	size_t i = x.column > 0 ? x.column - 1 : 0, start, depth = 0, n;
 
 	if (tree_fits_shwi_p(bit))
 		snprintf(buf, len, HOST_WIDE_INT_PRINT_DEC, tree_to_shwi(bit));
 	else
 		snprintf(buf, len, "?");
-	if (!line)
+	if (!lf_source_line(x.file, x.line, &line, &n))
 		return;
-	while (i < line.length() && line[i] != '(')
+	while (i < n && line[i] != '(')
 		i++;
 	start = ++i;
-	for (; i < line.length(); i++) {
+	for (; i < n; i++) {
 		if (line[i] == '(')
 			depth++;
 		else if (line[i] == ')' && depth-- == 0)
@@ -473,14 +472,14 @@ static void bit_spelling(tree bit, location_t loc, char *buf, size_t len)
 		else if (line[i] == ',' && depth == 0)
 			break;
 	}
-	if (i >= line.length())
+	if (i >= n)
 		return;
 	while (start < i && ISSPACE(line[start]))
 		start++;
 	while (i > start && ISSPACE(line[i - 1]))
 		i--;
 	if (i > start && i - start < len)
-		snprintf(buf, len, "%.*s", (int)(i - start), line.get_buffer() + start);
+		snprintf(buf, len, "%.*s", (int)(i - start), line + start);
 }
 
 void lf_bitlock_resolve(struct function *fun, tree addr, tree bit,

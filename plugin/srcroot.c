@@ -9,6 +9,11 @@
  * a plain KCFLAGS=-fplugin=... build names its files as lockfit build
  * does.  The second root is kbuild's external module directory (M=DIR,
  * exported as KBUILD_EXTMOD), whose files are written "$M/NAME".
+ *
+ * A distributed compile (lockfit-cc under distcc) runs in a directory of
+ * the server on a preprocessed copy whose file names are the client's:
+ * objtree=, config= and modroot= give the client's view of the compile,
+ * which the plugin takes instead of its own.
  */
 #include "compat.h"
 #include "schema/records.h"
@@ -16,17 +21,20 @@
 
 static char *srcroot, *modroot, *tu_file;
 static bool found;	/* srcroot and modroot decided */
+/* the client's view of a distributed compile, else NULL */
+static char *objtree_opt, *config_opt, *modroot_opt;
 
-/* PATH made absolute (against the working directory) and lexically
- * normalised in place: "//", "/./" and "dir/.." removed. */
+/* PATH made absolute (against the working directory, objtree= if given)
+ * and lexically normalised in place: "//", "/./" and "dir/.." removed. */
 static void absolute(const char *path, char *out, size_t len)
 {
-	static char cwd[4096];
+	static char here[4096];
+	const char *cwd = objtree_opt ? objtree_opt : here;
 	char *parts[256], *save, *tok, tmp[4096];
 	int n = 0;
 
-	if (!cwd[0] && !getcwd(cwd, sizeof(cwd)))
-		strcpy(cwd, "/");
+	if (!here[0] && !getcwd(here, sizeof(here)))
+		strcpy(here, "/");
 	snprintf(tmp, sizeof(tmp), "%s%s%s", path[0] == '/' ? "" : cwd,
 		 path[0] == '/' ? "" : "/", path);
 	for (tok = strtok_r(tmp, "/", &save); tok && n < 256;
@@ -63,10 +71,33 @@ void lf_set_srcroot(const char *root)
 	srcroot = absolute_dup(root);
 }
 
+void lf_set_client(const char *objtree, const char *config,
+		   const char *modroot)
+{
+	char buf[4096];
+
+	if (objtree) {
+		/* normalised against nothing but itself: it is absolute */
+		absolute(objtree, buf, sizeof(buf));
+		free(objtree_opt);
+		objtree_opt = xstrdup(buf);
+	}
+	if (config) {
+		free(config_opt);
+		config_opt = xstrdup(config);
+	}
+	if (modroot) {
+		free(modroot_opt);
+		modroot_opt = xstrdup(modroot);
+	}
+}
+
 const char *lf_objtree(void)
 {
 	static char cwd[4096];
 
+	if (objtree_opt)
+		return objtree_opt;
 	if (!cwd[0])
 		absolute(".", cwd, sizeof(cwd));
 	return cwd;
@@ -128,7 +159,7 @@ static char *kernel_tree(void)
 
 static void find_roots(void)
 {
-	const char *ext = getenv("KBUILD_EXTMOD");
+	const char *ext = modroot_opt ? modroot_opt : getenv("KBUILD_EXTMOD");
 	char *tree;
 
 	if (found)
@@ -171,11 +202,20 @@ const char *lf_modroot(void)
  */
 const char *lf_config_hash(char *buf, size_t len)
 {
-	FILE *f = fopen("include/generated/autoconf.h", "rb");
+	FILE *f;
 	unsigned long long h = 0xcbf29ce484222325ULL;
 	unsigned char chunk[8192];
 	size_t n;
 
+	/* a distributed compile: the client's configuration, never a file
+	 * of the server's */
+	if (objtree_opt || config_opt) {
+		if (!config_opt || !strcmp(config_opt, "none"))
+			return NULL;
+		snprintf(buf, len, "%s", config_opt);
+		return buf;
+	}
+	f = fopen("include/generated/autoconf.h", "rb");
 	if (!f)
 		return NULL;
 	/* by chunks: getc() per byte was a fifth of a small unit's cost */
@@ -222,6 +262,103 @@ const char *lf_path(const char *path)
 	if ((rel = below(out, lf_objtree())))
 		return rel;
 	return out;
+}
+
+/* The input file of a compile of preprocessed text (a .i, -fpreprocessed:
+ * distccd's copy), else NULL. */
+static const char *preprocessed_input(void)
+{
+	const char *in = NULL;
+	bool pre = false;
+
+	for (unsigned i = 0; i < save_decoded_options_count; i++) {
+		const struct cl_decoded_option *o = &save_decoded_options[i];
+
+		if (o->opt_index == OPT_fpreprocessed)
+			pre = o->value;
+		else if (o->opt_index == OPT_SPECIAL_input_file)
+			in = o->arg;
+	}
+	return pre ? in : NULL;
+}
+
+/*
+ * Line LINE of FILE in a preprocessed input: the line after the marker
+ * "# N "FILE"" is line N, each next line one more.  What the locations
+ * of such a compile point into: the text as preprocessed, where a
+ * directives-only copy (lockfit-cc's) keeps the source lines as written.
+ */
+static bool line_in(const char *text, size_t len, const char *file, int line,
+		    const char **start, size_t *n)
+{
+	size_t flen = strlen(file);
+	const char *p = text, *end = text + len, *cur = NULL;
+	long at = 0;
+
+	while (p < end) {
+		const char *eol = (const char *)memchr(p, '\n', end - p);
+		char *after;
+		long num;
+
+		if (!eol)
+			eol = end;
+		if (p[0] == '#' && p + 2 < eol && p[1] == ' ' && ISDIGIT(p[2]) &&
+		    (num = strtol(p + 2, &after, 10)) >= 0 && after + 1 < eol &&
+		    after[0] == ' ' && after[1] == '"') {
+			bool same = (size_t)(eol - after - 2) > flen &&
+				    !memcmp(after + 2, file, flen) &&
+				    after[2 + flen] == '"';
+
+			cur = same ? file : NULL;
+			at = num;
+		} else {
+			if (cur && at == line) {
+				*start = p;
+				*n = eol - p;
+				return true;
+			}
+			at++;
+		}
+		p = eol + 1;
+	}
+	return false;
+}
+
+bool lf_source_line(const char *file, int line, const char **start, size_t *n)
+{
+	static char *text;
+	static size_t len;
+	static bool read;
+	const char *in;
+
+	*start = NULL;
+	*n = 0;
+	if (!file)
+		return false;
+	if (!read) {
+		read = true;
+		in = preprocessed_input();
+		if (in) {
+			FILE *f = fopen(in, "rb");
+			long size = -1;
+
+			if (f && !fseek(f, 0, SEEK_END) && (size = ftell(f)) >= 0 &&
+			    !fseek(f, 0, SEEK_SET)) {
+				text = (char *)xmalloc(size + 1);
+				len = fread(text, 1, size, f);
+			}
+			if (f)
+				fclose(f);
+		}
+	}
+	if (text)
+		return line_in(text, len, file, line, start, n);
+	char_span span = location_get_source_line(file, line);
+	if (!span)
+		return false;
+	*start = span.get_buffer();
+	*n = span.length();
+	return true;
 }
 
 const char *lf_tu_file(void)

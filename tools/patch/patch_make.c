@@ -6,7 +6,7 @@
  *
  * make -Otarget keeps each target's output together; a line naming one
  * of the objects or its .c (kbuild's "  CC [M]  net/x.o" and "  CHECK
- * /src/net/x.c", or the stand-in's echoed command) starts that object's
+ * /usr/src/linux/net/x.c", or the stand-in's echoed command) starts that object's
  * part, and a kbuild command line of another file ends it.  So each
  * diagnostic is compared with the "before" of its own object.
  */
@@ -86,7 +86,7 @@ char *lf_unlink_objs(const char *root, const struct lf_strv *objs)
 
 /* Which of OBJS (MAP: an object and its .c, each to the object) a line
  * of make's output starts: a word that is one of them or ends in
- * "/" and one ("  CC [M]  net/x.o", "  CHECK   /src/net/x.c", or the
+ * "/" and one ("  CC [M]  net/x.o", "  CHECK   /usr/src/linux/net/x.c", or the
  * command itself). */
 static const char *line_obj(const char *p, size_t n, const struct strmap *map)
 {

@@ -10,6 +10,13 @@
  * build fails, the user needs to know whether the plugin broke it (its
  * "lockfit:" errors, an internal compiler error, a plugin that does not
  * load) or the tree did.
+ *
+ * Under distcc (CC="distcc gcc", "ccache distcc gcc", ccache with
+ * CCACHE_PREFIX=distcc, or a masquerade gcc) the plugin cannot be in the
+ * command: distccd refuses -fplugin=, and the client then compiles
+ * everything itself.  CC becomes "lockfit-cc distcc gcc" instead, and
+ * KCFLAGS carries only the plugin's arguments: lockfit-cc adds the plugin
+ * on whichever machine compiles (wrapper/lockfit-cc.c).
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -72,6 +79,14 @@ LF_HELP_EVIDENCE
 "--mixed-builds to read them together.  A kbuild output directory is\n"
 "read from kbuild's own lists (vmlinux.a, built-in.a, modules.order):\n"
 "objects of an earlier configuration are not read.\n"
+"\n"
+"With distcc (CC=\"distcc gcc\", \"ccache distcc gcc\", CC=\"ccache gcc\" with\n"
+"CCACHE_PREFIX=distcc, or a gcc of distcc's masquerade directory) the\n"
+"command's CC becomes \"[ccache] lockfit-cc distcc gcc\" and KCFLAGS gets\n"
+"the plugin's arguments only: distccd refuses -fplugin=, so lockfit-cc\n"
+"adds the plugin on the machine that compiles, which needs lockfit-cc and\n"
+"the plugin installed (docs/INSTALL.md \"distcc\"); --out is refused (the\n"
+"records come back in the objects).\n"
 "Paths are made absolute and must hold only letters, digits, UTF-8 and\n"
 "/._-+,=@%: (make and the shell read KCFLAGS: '$', blanks, '#', '\\',\n"
 "quotes and the like are refused before make runs).\n"
@@ -94,6 +109,8 @@ static const char *const plugin_errors[] = {
 struct build {
 	const char *out;	/* record directory, or NULL: the objects */
 	const char *plugin, *name;
+	char *distcc_cc;	/* CC= of the distcc route, else NULL */
+	bool ccache;		/* ccache in front of it */
 	char *objdir;		/* kbuild's output directory (output_dir) */
 	char **cmd;
 	bool tty, progress_shown;
@@ -280,10 +297,11 @@ static void check_module(char **cmd, int n)
 }
 
 /* The command with every KCFLAGS=... argument replaced by one that adds
- * the plugin to the user's flags. */
+ * the plugin to the user's flags (under distcc: its arguments, and CC=
+ * the distcc route's). */
 static char **with_kcflags(struct build *b, char **cmd, int n)
 {
-	char **out = xcalloc(n + 2, sizeof(*out));
+	char **out = xcalloc(n + 3, sizeof(*out));
 	const char *user = getenv("KCFLAGS");
 	char *src = source_tree(cmd, n), *outarg;
 	int k = 0;
@@ -291,18 +309,166 @@ static char **with_kcflags(struct build *b, char **cmd, int n)
 	for (int i = 0; i < n; i++) {
 		if (!strncmp(cmd[i], "KCFLAGS=", 8))
 			user = cmd[i] + 8;
-		else
+		else if (!(b->distcc_cc && !strncmp(cmd[i], "CC=", 3)))
 			out[k++] = cmd[i];
 	}
 	outarg = b->out ? xasprintf(" -fplugin-arg-%s-out=%s", b->name, b->out) :
 		 xstrdup("");
-	out[k++] = xasprintf("KCFLAGS=%s%s-fplugin=%s%s -fplugin-arg-%s-srcroot=%s",
-			     user ? user : "", user && *user ? " " : "",
-			     b->plugin, outarg, b->name, src);
+	if (b->distcc_cc) {
+		out[k++] = xasprintf("CC=%s", b->distcc_cc);
+		out[k++] = xasprintf("KCFLAGS=%s%s-fplugin-arg-lockfit-srcroot=%s",
+				     user ? user : "", user && *user ? " " : "",
+				     src);
+	} else {
+		out[k++] = xasprintf("KCFLAGS=%s%s-fplugin=%s%s -fplugin-arg-%s-srcroot=%s",
+				     user ? user : "", user && *user ? " " : "",
+				     b->plugin, outarg, b->name, src);
+	}
 	free(outarg);
 	free(src);
 	out[k] = NULL;
 	return out;
+}
+
+/* --- distcc ------------------------------------------------------------ */
+
+/* S split at blanks (make hands CC to the shell, which splits it so). */
+static char **words(const char *s, int *n)
+{
+	char *copy = xstrdup(s), *save, *w;
+	char **v = xcalloc(strlen(s) / 2 + 2, sizeof(*v));
+
+	*n = 0;
+	for (w = strtok_r(copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save))
+		v[(*n)++] = w;
+	return v;
+}
+
+static bool named(const char *path, const char *name)
+{
+	const char *b = strrchr(path, '/');
+
+	return !strcmp(b ? b + 1 : path, name);
+}
+
+/* CMD, as the shell finds it, is distcc under another name (the
+ * masquerade directory, /usr/lib/distcc, first in PATH). */
+static bool masquerade(const char *cmd)
+{
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save, *real = NULL;
+	bool is = false;
+
+	if (strchr(cmd, '/'))
+		real = realpath(cmd, NULL);
+	copy = xstrdup(path ? path : "");
+	for (dir = strtok_r(copy, ":", &save); dir && !real;
+	     dir = strtok_r(NULL, ":", &save)) {
+		char *p = xasprintf("%s/%s", *dir ? dir : ".", cmd);
+
+		if (!access(p, X_OK))
+			real = realpath(p, NULL);
+		free(p);
+	}
+	is = real && named(real, "distcc");
+	free(real);
+	free(copy);
+	return is;
+}
+
+/*
+ * CC= of the distcc route for the make command's CC (else kbuild's gcc),
+ * or NULL when the build does not go through distcc: "[ccache] lockfit-cc
+ * distcc COMPILER [ARGS]".  CCACHE_PREFIX=distcc moves into it.
+ */
+static char *distcc_route(const char *cc, bool *with_ccache)
+{
+	const char *prefix = getenv("CCACHE_PREFIX");
+	int n, np = 0, i = 0;
+	char **w = words(cc && *cc ? cc : "gcc", &n), **pw = NULL;
+	char *launcher = NULL, *compiler;
+	struct strbuf sb = { 0 };
+	bool ccache = n > 1 && named(w[0], "ccache");
+
+	if (!n)
+		return NULL;
+	i = ccache;
+	if (prefix && *prefix)
+		pw = words(prefix, &np);
+	if (named(w[i], "distcc")) {
+		launcher = w[i++];
+	} else if (ccache && np == 1 && named(pw[0], "distcc")) {
+		launcher = pw[0];
+		unsetenv("CCACHE_PREFIX");
+	} else if (masquerade(w[i])) {
+		launcher = "distcc";
+		w[i] = (char *)(strrchr(w[i], '/') ? strrchr(w[i], '/') + 1 : w[i]);
+	}
+	if (!launcher)
+		return NULL;
+	*with_ccache = ccache;
+	compiler = i < n ? w[i++] : "cc";
+	sb_printf(&sb, "%s%slockfit-cc %s %s", ccache ? w[0] : "",
+		  ccache ? " " : "", launcher, compiler);
+	while (i < n)
+		sb_printf(&sb, " %s", w[i++]);
+	return sb_take(&sb);
+}
+
+/* lockfit-cc: beside an installed lockfit, else the checkout's. */
+static char *wrapper_dir(void)
+{
+	char *exe = realpath("/proc/self/exe", NULL), *dir = NULL, *p;
+
+	if (exe && strrchr(exe, '/')) {
+		*strrchr(exe, '/') = 0;
+		p = xasprintf("%s/lockfit-cc", exe);
+		if (!access(p, X_OK))
+			dir = xstrdup(exe);
+		free(p);
+	}
+	free(exe);
+	if (!dir) {
+		p = lf_files_path("wrapper/lockfit-cc");
+		if (!access(p, X_OK))
+			dir = lf_files_path("wrapper");
+		free(p);
+	}
+	if (!dir)
+		lf_die("CC uses distcc, and lockfit-cc, which adds the plugin where "
+		       "distcc compiles, is not installed beside lockfit (make "
+		       "builds wrapper/lockfit-cc)");
+	return dir;
+}
+
+/* The distcc route: make finds lockfit-cc, whose local compiles (distcc's
+ * preprocessing, localhost jobs, fallbacks) load this plugin. */
+static void setup_distcc(struct build *b)
+{
+	const char *path = getenv("PATH");
+	char *dir = wrapper_dir(), *np;
+
+	if (b->out)
+		lf_die("--out writes record files on the machine that compiles: "
+		       "with distcc (CC=%s) the records come back in the "
+		       "objects; drop --out", b->distcc_cc);
+	np = xasprintf("%s%s%s", dir, path && *path ? ":" : "", path ? path : "");
+	setenv("PATH", np, 1);
+	setenv("LOCKFIT_PLUGIN", b->plugin, 1);
+	/* The command no longer names the plugin: ccache hashes it as an
+	 * extra file, so a changed plugin is a miss */
+	if (b->ccache) {
+		const char *extra = getenv("CCACHE_EXTRAFILES");
+		char *e = xasprintf("%s%s%s", extra && *extra ? extra : "",
+				    extra && *extra ? ":" : "", b->plugin);
+
+		setenv("CCACHE_EXTRAFILES", e, 1);
+		free(e);
+	}
+	lf_fprintf(stderr, "lockfit: distcc: CC=%s: lockfit-cc adds the plugin "
+		   "on the machine that compiles\n", b->distcc_cc);
+	free(np);
+	free(dir);
 }
 
 static size_t count_records(const char *dir)
@@ -484,6 +650,21 @@ static int run_make(struct build *b)
 	return status;
 }
 
+/* The compiler CC runs, past ccache and distcc: its plugin directory is
+ * lockfit's (NULL: kbuild's gcc). */
+static char *compiler_word(const char *cc)
+{
+	int n, i = 0;
+	char **w;
+
+	if (!cc || !*cc)
+		return NULL;
+	w = words(cc, &n);
+	while (i < n - 1 && (named(w[i], "ccache") || named(w[i], "distcc")))
+		i++;
+	return n ? w[i] : NULL;
+}
+
 static void setup(struct build *b, const char *out, const char *plugin,
 		  char **cmd, int n)
 {
@@ -491,8 +672,10 @@ static void setup(struct build *b, const char *out, const char *plugin,
 
 	if (!plugin)
 		plugin = getenv("LOCKFIT_PLUGIN");
+	b->distcc_cc = distcc_route(make_var(cmd, n, "CC"), &b->ccache);
 	if (!plugin || !*plugin)
-		plugin = lf_default_plugin(make_var(cmd, n, "CC"), &why);
+		plugin = lf_default_plugin(compiler_word(make_var(cmd, n, "CC")),
+					   &why);
 	if (!plugin)
 		lf_die("no plugin: %s (give --plugin)", why);
 	if (access(plugin, R_OK))
@@ -502,6 +685,8 @@ static void setup(struct build *b, const char *out, const char *plugin,
 	b->name = plugin_name(b->plugin);
 	if (out)
 		b->out = record_dir(out);
+	if (b->distcc_cc)
+		setup_distcc(b);
 	b->tty = isatty(STDERR_FILENO);
 }
 

@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lockfit-cc - GCC with the lockfit plugin added on the machine that
+ * compiles, so that distcc can send lockfit's compiles to its servers
+ * (docs/INSTALL.md "distcc").
+ *
+ *   lockfit-cc distcc COMPILER ARGS...   the client (lockfit build's CC)
+ *   lockfit-cc COMPILER ARGS...          the side that compiles
+ *
+ * distccd refuses every command with -fplugin=, so the client's command
+ * carries only the plugin's arguments (-fplugin-arg-lockfit-KEY=VALUE);
+ * whichever lockfit-cc compiles (a server's, or the client's own for a
+ * local job or distcc's fallback) adds -fplugin= itself.  A server
+ * compiles a preprocessed copy in a directory of its own, so the client
+ * adds what only it knows: its working directory, its configuration's
+ * hash and its module directory (objtree=, config=, modroot=).  The
+ * records come back inside the object.
+ *
+ * distcc preprocesses on the client (-E, its output on stdout) and the
+ * server compiles the .i: macros expanded there would put every token of
+ * an expansion at its own column, where a compile of the source puts
+ * them at the macro's use, so the records would differ.  The client's
+ * preprocessing is -fdirectives-only (includes and conditionals done, no
+ * macro expanded) and the server's compile of it too (macros expanded
+ * there, as in a compile of the source), as icecream does.
+ *
+ * What it cannot handle it passes on untouched (no lockfit arguments: the
+ * exact command; -E, a link, another plugin: without the lockfit
+ * arguments).  It runs only a GCC named like one (gcc, cc, gcc-12,
+ * x86_64-linux-gnu-gcc-12), found in PATH or in /usr/bin or /bin, as
+ * distccd does: a client may not make a server run anything else.  The
+ * plugin is $LOCKFIT_PLUGIN of this process, else GCC's own lockfit.so
+ * (-fplugin=lockfit): never one the command names.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define OPT	"-fplugin-arg-lockfit-"
+#define OPTLEN	(sizeof(OPT) - 1)
+
+static const char usage[] =
+"Usage: lockfit-cc distcc COMPILER ARGS...   (the client)\n"
+"       lockfit-cc COMPILER ARGS...          (the machine that compiles)\n"
+"Runs COMPILER with the lockfit plugin added when ARGS carry its\n"
+"arguments (-fplugin-arg-lockfit-KEY=VALUE); docs/INSTALL.md \"distcc\".\n";
+
+/* The plugin's arguments a compile may carry; out= would write on the
+ * machine that compiles, help only talks. */
+static const char *const keys[] = {
+	"srcroot", "objtree", "config", "modroot", "calls", "warn", "verbose",
+};
+
+static void note(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("lockfit-cc: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void *xalloc(size_t n)
+{
+	void *p = calloc(1, n);
+
+	if (!p) {
+		note("out of memory");
+		exit(2);
+	}
+	return p;
+}
+
+static char *cat(const char *a, const char *b)
+{
+	char *s = xalloc(strlen(a) + strlen(b) + 1);
+
+	strcpy(s, a);
+	strcat(s, b);
+	return s;
+}
+
+static const char *base(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+/* [TRIPLET-]gcc[-N[.N...]], cc, c89-gcc...: words of [A-Za-z0-9_.]
+ * joined by '-', "gcc" or "cc" among them, the rest a version at most. */
+static bool gcc_name(const char *name)
+{
+	const char *p = name;
+	bool gcc = false;
+
+	while (*p) {
+		size_t n = strspn(p, "abcdefghijklmnopqrstuvwxyz"
+				  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.");
+
+		if (!n)
+			return false;
+		if ((n == 3 && !strncmp(p, "gcc", 3)) ||
+		    (n == 2 && !strncmp(p, "cc", 2)))
+			gcc = true;
+		else if (gcc && strspn(p, "0123456789.") != n)
+			return false;
+		p += n;
+		if (*p == '-' && p[1])
+			p++;
+		else if (*p)
+			return false;
+	}
+	return gcc;
+}
+
+/* A file that is distcc or ccache under another name (a masquerade
+ * directory in PATH): running it would send the compile on again. */
+static bool launcher(const char *path)
+{
+	char real[PATH_MAX];
+	const char *b;
+
+	if (!realpath(path, real))
+		return false;
+	b = base(real);
+	return !strcmp(b, "distcc") || !strcmp(b, "ccache");
+}
+
+/*
+ * The compiler to run: a GCC name, found in PATH past any masquerade,
+ * or /usr/bin/NAME or /bin/NAME as given (distccd's own rule for
+ * absolute names).  NULL, said why, for anything else.
+ */
+static char *find_compiler(const char *cc)
+{
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save, *found = NULL;
+
+	if (!gcc_name(base(cc))) {
+		note("will not run %s: not a GCC name (gcc, cc, gcc-12, "
+		     "x86_64-linux-gnu-gcc...)", cc);
+		return NULL;
+	}
+	if (strchr(cc, '/')) {
+		if ((strncmp(cc, "/usr/bin/", 9) || strchr(cc + 9, '/')) &&
+		    (strncmp(cc, "/bin/", 5) || strchr(cc + 5, '/'))) {
+			note("will not run %s: a compiler is a name found in PATH, "
+			     "or in /usr/bin or /bin", cc);
+			return NULL;
+		}
+		return cat(cc, "");
+	}
+	copy = cat(path ? path : "/usr/bin:/bin", "");
+	for (dir = strtok_r(copy, ":", &save); dir && !found;
+	     dir = strtok_r(NULL, ":", &save)) {
+		char *d = cat(*dir ? dir : ".", "/"), *p = cat(d, cc);
+
+		free(d);
+		if (!access(p, X_OK) && !launcher(p))
+			found = p;
+		else
+			free(p);
+	}
+	free(copy);
+	if (!found)
+		note("%s: not found in PATH (past distcc and ccache)", cc);
+	return found;
+}
+
+static bool allowed_key(const char *opt)
+{
+	const char *k = opt + OPTLEN;
+	size_t n = strcspn(k, "=");
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (strlen(keys[i]) == n && !strncmp(keys[i], k, n))
+			return true;
+	return false;
+}
+
+/* The plugin's file: $LOCKFIT_PLUGIN, else GCC's by name. */
+static const char *plugin(void)
+{
+	const char *p = getenv("LOCKFIT_PLUGIN");
+
+	return p && *p ? p : "lockfit";
+}
+
+/* -fplugin-arg-NAME-: gcc names a plugin's arguments after its file. */
+static char *plugin_prefix(const char *file)
+{
+	char *name = cat(base(file), ""), *dot = strrchr(name, '.'), *pre;
+
+	if (dot && !strcmp(dot, ".so"))
+		*dot = 0;
+	pre = xalloc(strlen(name) + 16);
+	sprintf(pre, "-fplugin-arg-%s-", name);
+	free(name);
+	return pre;
+}
+
+enum action { COMPILE, STRIP, UNTOUCHED, PREPROCESS };
+
+/*
+ * What to do with ARGS: COMPILE adds the plugin, STRIP drops the lockfit
+ * arguments (no compile: -E, a link, --version; or the plugin cannot be
+ * added safely), UNTOUCHED runs them as they are, PREPROCESS is distcc's
+ * preprocessing of a lockfit compile (-E on stdout): -fdirectives-only.
+ */
+static enum action decide(char **args, int n)
+{
+	bool ours = false, compile = false, other = false, bprefix = false;
+	bool cpp = false, dash_o = false, plain = false;
+
+	for (int i = 0; i < n; i++) {
+		const char *a = args[i];
+
+		if (!strncmp(a, OPT, OPTLEN))
+			ours = true;
+		else if (!strncmp(a, "-fplugin=", 9))
+			other = true;
+		else if (!strcmp(a, "-c") || !strcmp(a, "-S"))
+			compile = true;
+		else if (!strcmp(a, "-E"))
+			cpp = true;
+		else if (!strcmp(a, "-M") || !strcmp(a, "-MM") ||
+			 !strncmp(a, "-d", 2) || !strcmp(a, "-P") ||
+			 !strcmp(a, "-fdirectives-only"))
+			plain = true;
+		else if (!strncmp(a, "-o", 2))
+			dash_o = true;
+		else if (!strncmp(a, "-B", 2) || !strncmp(a, "-iplugindir", 11) ||
+			 a[0] == '@')
+			bprefix = true;
+	}
+	if (cpp && ours && !other && !dash_o && !plain)
+		return PREPROCESS;
+	if (cpp || (plain && !compile))
+		return ours ? STRIP : UNTOUCHED;
+	if (!ours || other)
+		return UNTOUCHED;
+	if (!compile)
+		return STRIP;
+	if (bprefix && !strchr(plugin(), '/')) {
+		/* -B and -iplugindir move GCC's plugin directory: the plugin
+		 * named by name could be anyone's; @FILE hides arguments */
+		note("compiling without the plugin: -B, -iplugindir or @FILE "
+		     "in the command");
+		return STRIP;
+	}
+	return COMPILE;
+}
+
+/* A preprocessed input (distccd's copy): it may hold directives. */
+static bool preprocessed(char **args, int n)
+{
+	for (int i = 0; i < n; i++) {
+		size_t len = strlen(args[i]);
+
+		if (!strcmp(args[i], "-x") || !strcmp(args[i], "-o"))
+			i++;
+		else if (args[i][0] != '-' && len > 2 &&
+			 !strcmp(args[i] + len - 2, ".i"))
+			return true;
+	}
+	return false;
+}
+
+static int compile(char **argv, int argc)
+{
+	char *cc = find_compiler(argv[0]), **out, *pre;
+	enum action act = decide(argv + 1, argc - 1);
+	int k = 0;
+
+	if (!cc)
+		return 2;
+	out = xalloc((argc + 3) * sizeof(*out));
+	out[k++] = argv[0];
+	pre = plugin_prefix(plugin());
+	if (act == COMPILE)
+		out[k++] = cat("-fplugin=", plugin());
+	if (act == PREPROCESS ||
+	    (act == COMPILE && preprocessed(argv + 1, argc - 1)))
+		out[k++] = "-fdirectives-only";
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (act == UNTOUCHED || strncmp(a, OPT, OPTLEN)) {
+			out[k++] = argv[i];
+			continue;
+		}
+		if (act == STRIP || act == PREPROCESS)
+			continue;
+		if (!allowed_key(a)) {
+			note("dropped %.*s: not an argument a compile may carry",
+			     (int)strcspn(a, "="), a);
+			continue;
+		}
+		out[k++] = cat(pre, a + OPTLEN);
+	}
+	out[k] = NULL;
+	execv(cc, out);
+	note("cannot run %s: %s", cc, strerror(errno));
+	return 127;
+}
+
+/* FNV-1a of the objtree's include/generated/autoconf.h, as the plugin
+ * computes it (plugin/srcroot.c): "none" when there is none. */
+static void config_hash(char *buf, size_t len)
+{
+	FILE *f = fopen("include/generated/autoconf.h", "rb");
+	unsigned long long h = 0xcbf29ce484222325ULL;
+	unsigned char chunk[8192];
+	size_t n;
+
+	snprintf(buf, len, "none");
+	if (!f)
+		return;
+	while ((n = fread(chunk, 1, sizeof(chunk), f)))
+		for (size_t i = 0; i < n; i++)
+			h = (h ^ chunk[i]) * 0x100000001b3ULL;
+	if (!ferror(f))
+		snprintf(buf, len, "%016llx", h);
+	fclose(f);
+}
+
+/*
+ * The client: LAUNCHER lockfit-cc COMPILER ARGS plus this compile's
+ * working directory, configuration and module directory, for a plugin
+ * that runs elsewhere.  Without lockfit arguments, LAUNCHER COMPILER
+ * ARGS exactly.
+ */
+static int client(char **argv, int argc)
+{
+	char **out = xalloc((argc + 8) * sizeof(*out)), cwd[PATH_MAX], hash[32];
+	const char *ext = getenv("KBUILD_EXTMOD");
+	bool ours = false, objtree = false;
+	int k = 0;
+
+	for (int i = 1; i < argc; i++) {
+		ours |= !strncmp(argv[i], OPT, OPTLEN);
+		objtree |= !strncmp(argv[i], OPT "objtree=", OPTLEN + 8);
+	}
+	out[k++] = argv[0];
+	if (ours && argc > 1 && argv[1][0] != '-' && !gcc_name(base(argv[1]))) {
+		/* the plugin runs in GCC only: the compile goes out without */
+		note("%s is not a GCC: compiling without the plugin", argv[1]);
+		ours = false;
+		for (int i = 1; i < argc; i++)
+			if (strncmp(argv[i], OPT, OPTLEN))
+				out[k++] = argv[i];
+		out[k] = NULL;
+		execvp(out[0], out);
+		note("cannot run %s: %s", out[0], strerror(errno));
+		return 127;
+	}
+	if (ours) {
+		out[k++] = "lockfit-cc";
+		/* "distcc -c x.c": the compiler distcc implies */
+		if (argc < 2 || argv[1][0] == '-')
+			out[k++] = "cc";
+	}
+	for (int i = 1; i < argc; i++)
+		out[k++] = argv[i];
+	if (ours && !objtree) {
+		if (!getcwd(cwd, sizeof(cwd))) {
+			note("getcwd: %s", strerror(errno));
+			return 2;
+		}
+		config_hash(hash, sizeof(hash));
+		out[k++] = cat(OPT "objtree=", cwd);
+		out[k++] = cat(OPT "config=", hash);
+		if (ext && *ext)
+			out[k++] = ext[0] == '/' ? cat(OPT "modroot=", ext) :
+				   cat(cat(cat(OPT "modroot=", cwd), "/"), ext);
+	}
+	out[k] = NULL;
+	execvp(out[0], out);
+	note("cannot run %s: %s", out[0], strerror(errno));
+	return 127;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		fputs(usage, argc < 2 ? stderr : stdout);
+		return argc < 2 ? 2 : 0;
+	}
+	if (!strcmp(base(argv[1]), "distcc"))
+		return client(argv + 1, argc - 1);
+	return compile(argv + 1, argc - 1);
+}
