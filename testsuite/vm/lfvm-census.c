@@ -46,6 +46,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 static const char *prog = "lfvm-census";
@@ -259,8 +260,9 @@ static int rx_send(int fd, unsigned long id, int cmd, const char *data,
 	return sendmsg(fd, &m, 0) < 0 ? -1 : 0;
 }
 
-/* one recvmsg on FD; its user call ID in *ID; the data length, -1 */
-static ssize_t rx_recv(int fd, unsigned long *id, int *eor)
+/* one recvmsg on FD; its user call ID in *ID, *MORE: more data of the
+ * call to come, *EOR: the call is over; the data length, -1 */
+static ssize_t rx_recv(int fd, unsigned long *id, int *more, int *eor)
 {
 	char buf[256], ctl[256];
 	struct iovec iov = { buf, sizeof(buf) };
@@ -272,6 +274,7 @@ static ssize_t rx_recv(int fd, unsigned long *id, int *eor)
 	for (struct cmsghdr *c = CMSG_FIRSTHDR(&m); n >= 0 && c; c = CMSG_NXTHDR(&m, c))
 		if (c->cmsg_level == SOL_RXRPC && c->cmsg_type == RXRPC_USER_CALL_ID)
 			memcpy(id, CMSG_DATA(c), sizeof(*id));
+	*more = n >= 0 && (m.msg_flags & MSG_MORE);
 	*eor = n >= 0 && (m.msg_flags & MSG_EOR);
 	return n;
 }
@@ -282,8 +285,11 @@ static void do_rxrpc(void)
 	int s = socket(AF_RXRPC, SOCK_DGRAM, PF_INET);
 	int c = socket(AF_RXRPC, SOCK_DGRAM, PF_INET);
 	int calls = 0, replies = 0;
+	struct timeval tmo = { 3, 0 };	/* a lost packet fails one call */
 
 	if (s < 0 || c < 0) { bad("socket AF_RXRPC"); return; }
+	setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &tmo, sizeof(tmo));
+	setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tmo, sizeof(tmo));
 	rx_addr(&srv, 7042);
 	/* bind and listen: rxrpc_local::services_lock (write) */
 	if (bind(s, (struct sockaddr *)&srv, sizeof(srv)) || listen(s, 16)) {
@@ -293,7 +299,7 @@ static void do_rxrpc(void)
 	rx_addr(&to, 7042);
 	for (int i = 1; i <= 20; i++) {
 		unsigned long id;
-		int eor;
+		int more, eor;
 
 		/* charge the accept pool (rxrpc_sock::call_lock, write) */
 		if (rx_send(s, 1000 + i, RXRPC_CHARGE_ACCEPT, NULL, 0, NULL))
@@ -307,18 +313,18 @@ static void do_rxrpc(void)
 		/* the server reads the request, replies on the same call
 		 * (found by its user ID: call_lock read) */
 		do {
-			if (rx_recv(s, &id, &eor) < 0) { bad("rxrpc server recvmsg"); break; }
-		} while (!eor);
-		if (id && rx_send(s, id, 0, "pong", 4, NULL))
+			if (rx_recv(s, &id, &more, &eor) < 0) { bad("rxrpc server recvmsg"); break; }
+		} while (more && !eor);
+		if (id && !eor && rx_send(s, id, 0, "pong", 4, NULL))
 			bad("rxrpc server reply");
 		do {
-			if (rx_recv(c, &id, &eor) < 0) { bad("rxrpc client recvmsg"); break; }
+			if (rx_recv(c, &id, &more, &eor) < 0) { bad("rxrpc client recvmsg"); break; }
 		} while (!eor);
 		if (eor)
 			replies++;
 		/* the final ACK goes to the server: its call ends there */
 		do {
-			if (rx_recv(s, &id, &eor) < 0) { bad("rxrpc server end"); break; }
+			if (rx_recv(s, &id, &more, &eor) < 0) { bad("rxrpc server end"); break; }
 		} while (!eor);
 	}
 	close(c);
@@ -506,7 +512,7 @@ static void do_ppp(const char *dev, const char *peer)
 			bad("PPPIOCCONNECT");
 		/* PPPoE session frames from the peer: pppoe_rcv() finds the
 		 * session (hash_lock, read), ppp_input() the unit (upl, read);
-		 * LCP frames queue on the unit's file */
+		 * LCP frames queue on the channel's file */
 		ses[0] = 0x11;
 		ses[1] = 0;
 		ses[2] = sid >> 8;
@@ -520,7 +526,7 @@ static void do_ppp(const char *dev, const char *peer)
 			send_frame(ETH_P_PPP_SES, ses, sizeof(ses));
 			if (i % 4 == 3) {
 				usleep(1000);
-				while (read(unitfd, buf, sizeof(buf)) > 0)
+				while (read(chfd, buf, sizeof(buf)) > 0)
 					got++;
 			}
 		}
@@ -529,7 +535,7 @@ static void do_ppp(const char *dev, const char *peer)
 			if (write(chfd, "\xc0\x21\x09\x02\x00\x08\x00\x00\x00\x00", 10) != 10)
 				bad("write ppp channel");
 		usleep(20000);
-		while (read(unitfd, buf, sizeof(buf)) > 0)
+		while (read(chfd, buf, sizeof(buf)) > 0)
 			got++;
 		if (ioctl(chfd, PPPIOCDISCONN))	/* upl, write */
 			bad("PPPIOCDISCONN");
@@ -537,7 +543,7 @@ static void do_ppp(const char *dev, const char *peer)
 		close(unitfd);
 		close(s);	/* out of the hash (hash_lock, write) */
 	}
-	printf("ppp: 5 sessions, %d frames read from the units\n", got);
+	printf("ppp: 5 sessions, %d frames read from the channels\n", got);
 }
 
 /* ---- ra: IPv6 router alert, forwarded ---- */
