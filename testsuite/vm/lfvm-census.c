@@ -243,7 +243,7 @@ static int rx_send(int fd, unsigned long id, int cmd, const char *data,
 	struct iovec iov = { (void *)data, len };
 	struct msghdr m = { .msg_name = to, .msg_namelen = to ? sizeof(*to) : 0,
 			    .msg_iov = &iov, .msg_iovlen = 1,
-			    .msg_control = ctl, .msg_controllen = CMSG_SPACE(sizeof(id)) };
+			    .msg_control = ctl, .msg_controllen = sizeof(ctl) };
 	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
 
 	c->cmsg_level = SOL_RXRPC;
@@ -255,7 +255,8 @@ static int rx_send(int fd, unsigned long id, int cmd, const char *data,
 		c->cmsg_level = SOL_RXRPC;
 		c->cmsg_type = cmd;
 		c->cmsg_len = CMSG_LEN(0);
-		m.msg_controllen += CMSG_SPACE(0);
+	} else {
+		m.msg_controllen = CMSG_SPACE(sizeof(id));
 	}
 	return sendmsg(fd, &m, 0) < 0 ? -1 : 0;
 }
@@ -292,7 +293,8 @@ static void do_rxrpc(void)
 	setsockopt(c, SOL_SOCKET, SO_RCVTIMEO, &tmo, sizeof(tmo));
 	rx_addr(&srv, 7042);
 	/* bind and listen: rxrpc_local::services_lock (write) */
-	if (bind(s, (struct sockaddr *)&srv, sizeof(srv)) || listen(s, 16)) {
+	/* a backlog above net.rxrpc.max_backlog (10) is refused */
+	if (bind(s, (struct sockaddr *)&srv, sizeof(srv)) || listen(s, 8)) {
 		bad("rxrpc bind/listen");
 		return;
 	}
