@@ -25,6 +25,8 @@
 #                      broken patch (tens of minutes the first time; docs/VM.md)
 #   make bench-vm      lfvm-bench on the unpatched and the patched VM kernel,
 #                      RUNS= interleaved boots each (default 3), as ratios
+#   make vm-census     make vm, then which whole-defconfig census locks its
+#                      lock_stat covers, with their read/write acquisitions
 #   make install       PREFIX (/usr/local), DESTDIR: bin/lockfit, the plugin in
 #                      GCC's plugin directory, share/lockfit, manual pages
 #   make deb           the Debian package (dpkg-buildpackage), into build/deb/
@@ -145,6 +147,7 @@ example: deps
 
 check: deps
 	$(MAKE) all
+	$(MAKE) lint
 	testsuite/lint/run
 	testsuite/run-rules-tests
 	testsuite/tools/run
@@ -153,6 +156,7 @@ check: deps
 	testsuite/security/run
 	testsuite/index/run
 	testsuite/lockstat/run
+	testsuite/vm/census-check
 	testsuite/coverage/run
 	testsuite/fuzz/selftest
 	$(MAKE) fuzz N=300
@@ -229,6 +233,12 @@ bench-vm: deps-vm
 	$(MAKE) all
 	testsuite/vm/bench
 
+# The workload, then which census locks its lock_stat covers (docs/VM.md).
+vm-census: deps-vm
+	rm -rf build/vm
+	scripts/vm.sh run --out build/vm
+	scripts/vm.sh census --out build/vm
+
 # --- make install, manual pages, the Debian package (docs/INSTALL.md) ---
 # Installed, lockfit finds its files from its own location
 # (PREFIX/bin/../share/lockfit, tools/lib/files.c), in the checkout's
@@ -247,6 +257,7 @@ SHARE_FILES := $(RULES) $(wildcard cocci/*.cocci) cocci/lockfit-macros.h \
 	scripts/vm.sh scripts/kernel-tree.sh scripts/vm-config.fragment \
 	$(wildcard scripts/kernel-config-*.fragment) \
 	testsuite/vm/init testsuite/vm/lfvm-bench.c testsuite/vm/bench-ratio.awk \
+	testsuite/vm/lfvm-census.c testsuite/vm/census.awk testsuite/vm/census.tbl \
 	$(wildcard testsuite/vm/module/*)
 # The bundled example, with the kernel stand-in headers it includes.
 EXAMPLE_FILES := examples/Makefile $(wildcard examples/*.c)
@@ -308,4 +319,4 @@ clean:
 	rm -rf build/fuzz build/man $(GEN_RULES)
 
 .PHONY: all cocci deps example check lint module-map check-kernel bench bench-report bench-patch kernel-report kernel-full fuzz clean \
-	deps-vm vm check-vm bench-vm man install uninstall deps-deb deb check-deb
+	deps-vm vm check-vm bench-vm vm-census man install uninstall deps-deb deb check-deb

@@ -10,6 +10,7 @@ Usage: $prog kernel [--objdir DIR]
        $prog run    [--objdir DIR] --out OUT [--module-patch FILE] [--bench]
        $prog verify --out OUT [--patch FILE]... [--module-patch FILE]
        $prog bench  --out OUT --patch FILE... [--runs N]
+       $prog census (--out OUT | --lock-stat FILE) [--table FILE]
 
 kernel  build (cached) the VM kernel: Linux 6.1 from the pristine source of
         scripts/kernel-tree.sh --objtree, x86_64 defconfig plus
@@ -18,7 +19,7 @@ run     build the test module (testsuite/vm/module, with FILE applied) and
         an initramfs (busybox-static, testsuite/vm/init, lfvm-bench,
         torture.ko, locktorture.ko, the module), boot it and run the
         workload (or only the benchmark); OUT gets console.log,
-        lock_stat.txt, dmesg.txt, workload.log, timings.txt.
+        lock_stat.txt, dmesg.txt, workload.log, census.log, timings.txt.
 verify  the kernel with every patch FILE applied (a scratch source and a
         copy of the VM build directory, rebuilt incrementally), booted
         with the workload: refused on a lockdep report, a sleeping
@@ -27,6 +28,10 @@ verify  the kernel with every patch FILE applied (a scratch source and a
         a failed boot or a workload that does not finish.
 bench   N boots (default 3) each of the unpatched and the patched kernel,
         interleaved, running lfvm-bench; prints each run and the ratios.
+census  which locks of the census (FILE, default testsuite/vm/census.tbl)
+        the lock_stat file (OUT/lock_stat.txt of a run) covers, with their
+        read and write acquisitions; with --out also in OUT/census.txt.
+        Exit 2 on a file that is not /proc/lock_stat 0.4.
 
 Exit status: 0 clean; 1 the kernel under test was refused (build failure,
 boot failure, splat, timeout; the reason on stderr and in OUT/verdict.txt);
@@ -72,6 +77,8 @@ out=
 module_patch=${LOCKFIT_VM_MODULE_PATCH:-}
 patches=()
 bench=0
+lock_stat=
+table=$vmdir/census.tbl
 runs=3
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -80,6 +87,8 @@ while [ $# -gt 0 ]; do
 	--patch) [ $# -ge 2 ] || die "--patch needs a file"; patches+=("$2"); shift ;;
 	--module-patch) [ $# -ge 2 ] || die "--module-patch needs a file"; module_patch=$2; shift ;;
 	--bench) bench=1 ;;
+	--lock-stat) [ $# -ge 2 ] || die "--lock-stat needs a file"; lock_stat=$2; shift ;;
+	--table) [ $# -ge 2 ] || die "--table needs a file"; table=$2; shift ;;
 	--runs) [ $# -ge 2 ] || die "--runs needs a number"; runs=$2; shift
 		case $runs in '' | *[!0-9]* | 0) die "--runs must be a positive integer" ;; esac ;;
 	-h | --help) usage; exit 0 ;;
@@ -196,6 +205,8 @@ initramfs() {
 	ln -s busybox "$r/bin/sh"
 	gcc -static -O2 -Wall -Wextra -o "$r/bin/lfvm-bench" "$vmdir/lfvm-bench.c" ||
 		die "cannot build lfvm-bench (gcc -static)"
+	gcc -static -O2 -Wall -Wextra -o "$r/bin/lfvm-census" "$vmdir/lfvm-census.c" 2>"$w/census-build.log" ||
+		{ cat "$w/census-build.log" >&2; die "cannot build lfvm-census (gcc -static)"; }
 	install -m 755 "$vmdir/init" "$r/init"
 	cp "$obj/kernel/torture.ko" "$obj/kernel/locking/locktorture.ko" \
 		"$w/module/lfvm_rwlock.ko" "$r/lib/modules/"
@@ -294,7 +305,7 @@ boot_run() {
 	if [ "$3" = full ] && [ -s "$w/out.img" ]; then
 		mkdir -p "$w/guest"
 		tar -xf "$w/out.img" -C "$w/guest" 2>/dev/null || true
-		for f in lock_stat.txt dmesg.txt workload.log lockdep_stats.txt; do
+		for f in lock_stat.txt dmesg.txt workload.log lockdep_stats.txt census.log; do
 			[ -e "$w/guest/$f" ] && cp "$w/guest/$f" "$w/$f"
 		done
 	fi
@@ -395,6 +406,18 @@ bench)
 		done
 	done
 	awk -f "$vmdir/bench-ratio.awk" "$out/bench.txt" | tee "$out/ratio.txt" ;;
+census)
+	[ -n "$out" ] || [ -n "$lock_stat" ] || die "census needs --out OUT or --lock-stat FILE"
+	[ -n "$lock_stat" ] || lock_stat=$out/lock_stat.txt
+	[ -r "$lock_stat" ] && [ -f "$lock_stat" ] || die "cannot read $lock_stat"
+	[ -r "$table" ] && [ -f "$table" ] || die "cannot read $table"
+	tmpf=$(mktemp) || die "mktemp failed"
+	rc=0
+	LC_ALL=C awk -F'\t' -f "$vmdir/census.awk" "$table" "$lock_stat" >"$tmpf" || rc=$?
+	[ $rc != 0 ] || [ -z "$out" ] || cp "$tmpf" "$out/census.txt"
+	cat "$tmpf"
+	rm -f "$tmpf"
+	[ $rc = 0 ] || exit 2 ;;
 -h | --help) usage ;;
 '') usage >&2; exit 2 ;;
 *) die "unknown command '$cmd' (try --help)" ;;

@@ -6,6 +6,7 @@
  *   lfvm-bench             the write() loop and the swap phase, each
  *                          printed as one "LFVM-BENCH name value unit" line
  *   lfvm-bench --swap-only the swap phase only (part of the workload)
+ *   lfvm-bench --swap-mb N the swap phase with N MB (the zram phase)
  *
  * write: WRITES one-byte write()s to a tmpfs file (the seeds' loop);
  * swap: SWAP_MB of anonymous memory, more than the guest has, written
@@ -55,9 +56,9 @@ static double write_loop(void)
 
 /* Pages that compress but are not "same-filled" (zswap keeps those
  * without its pool). */
-static double swap_phase(void)
+static double swap_phase(size_t mb)
 {
-	size_t len = (size_t)SWAP_MB << 20;
+	size_t len = mb << 20;
 	unsigned long *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
 				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	unsigned long sum = 0;
@@ -84,10 +85,20 @@ static double swap_phase(void)
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "--swap-only")) {
-		printf("LFVM-BENCH swap %.0f ms\n", swap_phase());
+		printf("LFVM-BENCH swap %.0f ms\n", swap_phase(SWAP_MB));
+		return 0;
+	}
+	if (argc > 2 && !strcmp(argv[1], "--swap-mb")) {
+		long mb = atol(argv[2]);
+
+		if (mb <= 0 || mb > 4096) {
+			fprintf(stderr, "lfvm-bench: --swap-mb wants 1..4096\n");
+			return 2;
+		}
+		printf("LFVM-BENCH swap %.0f ms\n", swap_phase((size_t)mb));
 		return 0;
 	}
 	printf("LFVM-BENCH write %.1f ns/op\n", write_loop());
-	printf("LFVM-BENCH swap %.0f ms\n", swap_phase());
+	printf("LFVM-BENCH swap %.0f ms\n", swap_phase(SWAP_MB));
 	return 0;
 }
