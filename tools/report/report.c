@@ -27,8 +27,11 @@ static const char usage[] =
 "\n"
 "Options:\n"
 "  --format FMT     text (default), json or sarif\n"
-"  --check NAME     only the findings of check NAME (rwlock-spinlock,\n"
-"                   percpu-rwsem, arch-spin-preempt, bit-spinlock-hot)\n"
+"  --check NAME     only the findings of check NAME, one of\n"
+"                  "
+#define LF_CHECK(module, name, id, warn, summary, help) " " id
+#include "schema/checks.def"
+"\n"
 "  --lenient        skip bad lines and cut record files, counting them in the\n"
 "                   header, instead of failing\n"
 "  -h, --help       show this help\n"
