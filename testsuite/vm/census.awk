@@ -20,12 +20,20 @@ function fail(msg) {
 
 function num(s) { return s ~ /^[0-9]+(\.[0-9]+)?$/ }
 
+# at most 40 characters of untrusted text, each unprintable one a "?",
+# so that a forged file cannot drive the terminal
+function shown(s) {
+	s = substr(s, 1, 40)
+	gsub(/[^[:print:]]/, "?", s)
+	return s
+}
+
 # table: one row a census lock, in its order
 FILENAME == ARGV[1] {
 	if ($0 ~ /^#/ || $0 == "")
 		next
 	if (NF != 3 || $1 == "" || $2 == "" || $3 == "")
-		fail("expected LOCK<TAB>CLASS<TAB>WHAT, got '" substr($0, 1, 40) "'")
+		fail("expected LOCK<TAB>CLASS<TAB>WHAT, got '" shown($0) "'")
 	if ($2 in lock_of)
 		fail("class " $2 " given twice")
 	n++
@@ -38,7 +46,7 @@ FNR == 1 {
 	FS = " "
 	$0 = $0
 	if ($0 != "lock_stat version 0.4")
-		fail("not /proc/lock_stat 0.4: expected the version line, got '" substr($0, 1, 40) "'")
+		fail("not /proc/lock_stat 0.4: expected the version line, got '" shown($0) "'")
 	next
 }
 
@@ -48,7 +56,7 @@ FNR == 1 {
 NF >= 13 && $(NF - 12) ~ /:$/ {
 	for (i = NF - 11; i <= NF; i++)
 		if (!num($i))
-			fail("not a number in column " (i - NF + 12) ": '" substr($i, 1, 40) "'")
+			fail("not a number in column " (i - NF + 12) ": '" shown($i) "'")
 	name = $1
 	for (i = 2; i <= NF - 12; i++)
 		name = name " " $i
@@ -75,7 +83,7 @@ NF >= 13 && $(NF - 12) ~ /:$/ {
 NF >= 4 && num($(NF - 2)) && $(NF - 1) ~ /^\[<[0-9a-f]+>\]$/ { next }
 NF >= 5 && num($(NF - 3)) && $(NF - 2) ~ /^\[<[0-9a-f]+>\]$/ && $NF ~ /^\[[A-Za-z0-9_]+\]$/ { next }
 
-{ fail("not /proc/lock_stat 0.4: expected a class or contention line, got '" substr($0, 1, 40) "'") }
+{ fail("not /proc/lock_stat 0.4: expected a class or contention line, got '" shown($0) "'") }
 
 END {
 	if (bad)
