@@ -17,7 +17,7 @@
 #include "rules.h"
 #include "lockid.h"
 #include "emit.h"
-#include "output.h"
+#include "recfile.h"
 #include "bindings.h"
 
 bool lf_bindings_verbose;

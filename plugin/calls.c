@@ -23,7 +23,7 @@
 #include "rules.h"
 #include "lockid.h"
 #include "srcroot.h"
-#include "output.h"
+#include "recfile.h"
 #include "ctx.h"
 #include "calls.h"
 

@@ -41,8 +41,7 @@
 #include "c-family/c-pragma.h"
 #include "cfgloop.h"
 #include "input.h"
-/* GCC's output.h (asm_out_file), not plugin/output.h: hence <>. */
-#include <output.h>
+#include "output.h"		/* asm_out_file */
 
 #if BUILDING_GCC_MAJOR < 11
 #error "lockfit needs GCC 11 or newer (pass_data layout, sbitmap API)"

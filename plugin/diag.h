@@ -10,7 +10,7 @@
 #define LOCKFIT_DIAG_H
 
 #include "compat.h"
-#include "schema/checks.h"
+#include "schema/check_ids.h"
 
 /* -Wlockfit-ID of check N of schema/checks.def (the report's name,
  * docs/REPORT.md), NULL for one only the tool has or N past the last:

@@ -3,7 +3,7 @@
  * emit.c - every record, as one JSON line each: the only file that
  * builds JSON.  From the facts of the trackers and the fact collectors
  * (calls.c prunes the call graph, bitlock_retry.c finds retry loops) and
- * what the checks found; output.c writes the lines.
+ * what the checks found; recfile.c writes the lines.
  *
  * Every lock class gets section records (the checks and the report tool
  * pick what they need); docs/RECORDS.md describes each field.  Keys are
@@ -11,7 +11,7 @@
  * not list for that record is a compile error.
  */
 #include "compat.h"
-#include "output.h"
+#include "recfile.h"
 #include "emit.h"
 #include "layout.h"
 #include "ctx.h"

@@ -57,7 +57,7 @@ struct lf_tu_stats {
 extern struct lf_tu_stats lf_stats;
 
 /* The calls record (what calls.c kept of the unit's call graph), the
- * tu record, then the unit's record file (output.c).  False (after an
+ * tu record, then the unit's record file (recfile.c).  False (after an
  * error diagnostic) if the file could not be written. */
 bool lf_emit_finish(void);
 

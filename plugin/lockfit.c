@@ -23,7 +23,7 @@
 #include "plugin-version.h"
 #include "schema/records.h"
 #include "diag.h"
-#include "output.h"
+#include "recfile.h"
 #include "tracker.h"
 #include "ctx.h"
 #include "bindings.h"

@@ -19,7 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include "schema/checks.h"
+#include "schema/check_ids.h"
 
 struct lf_analysis;
 struct lf_findings;

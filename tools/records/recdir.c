@@ -318,7 +318,7 @@ struct unit {
 	size_t len;
 };
 
-/* DIR/NAME.lfr of the plugin's output.c: "/" is "__", "_" is "_-". */
+/* DIR/NAME.lfr of the plugin's recfile.c: "/" is "__", "_" is "_-". */
 static char *record_file_name(const char *tu)
 {
 	struct strbuf sb = { 0 };

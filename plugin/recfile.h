@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * output.h - the plugin's record file: one JSON line per record (emit.c
+ * recfile.h - the plugin's record file: one JSON line per record (emit.c
  * writes them), one file per translation unit, written atomically at the
  * end of the unit.  The format is docs/RECORDS.md.
  */
-#ifndef LOCKFIT_OUTPUT_H
-#define LOCKFIT_OUTPUT_H
+#ifndef LOCKFIT_RECFILE_H
+#define LOCKFIT_RECFILE_H
 
 #include "compat.h"
 
@@ -22,4 +22,4 @@ void lf_output_line(const char *line);
  * put the same bytes in section LF_RECORDS_SECTION of the object. */
 bool lf_output_finish(void);
 
-#endif /* LOCKFIT_OUTPUT_H */
+#endif /* LOCKFIT_RECFILE_H */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * output.c - buffer record lines in memory, write them once per unit.
+ * recfile.c - buffer record lines in memory, write them once per unit.
  *
  * A make -j build runs many compilers at once: each writes its own file,
  * under a temporary name in the same directory, and renames it into place
@@ -15,7 +15,7 @@
 #include <errno.h>
 #include "compat.h"
 #include "lockid.h"
-#include "output.h"
+#include "recfile.h"
 
 static const char *out_dir;
 static char *buf;
