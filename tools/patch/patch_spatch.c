@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include "lib/util.h"
 #include "lib/files.h"
+#include "lib/path.h"
 #include "patch/patch.h"
 
 static char *script_path(const char *name)
@@ -227,6 +228,67 @@ static bool exists(const char *tree, const char *file)
 
 /* The view of the run: one hard-linked copy of the tree, however many
  * locks need it (each adds its files), made by the first that does. */
+/* FILE (a .c of TREE) has #include "NAME" of HEADER: NAME relative to
+ * FILE's directory, as --local-includes finds it. */
+static bool includes(const char *tree, const char *file, const char *header)
+{
+	char *path = xasprintf("%s/%s", tree, file);
+	char *text = lf_read_file(path, NULL), *line, *save = NULL;
+	const char *slash = strrchr(file, '/');
+	int dirlen = slash ? (int)(slash - file + 1) : 0;
+	bool found = false;
+
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line && !found;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *p = line + strspn(line, " \t"), *end, *want;
+
+		if (*p++ != '#')
+			continue;
+		p += strspn(p, " \t");
+		if (strncmp(p, "include", 7))
+			continue;
+		p += 7;
+		p += strspn(p, " \t");
+		if (*p++ != '"' || !(end = strchr(p, '"')))
+			continue;
+		want = xasprintf("%.*s%.*s", dirlen, file, (int)(end - p), p);
+		found = !strcmp(want, header);
+		free(want);
+	}
+	free(text);
+	free(path);
+	return found;
+}
+
+/* spatch's --file-groups text for FILES (of TREE) under ROOT: a group
+ * per .c with the headers it includes, then a group per other file. */
+static char *file_groups(const char *tree, const char *root,
+			 const struct lf_strv *files)
+{
+	struct strbuf g = { 0 };
+	bool *placed = xcalloc(files->n ? files->n : 1, sizeof(*placed));
+	size_t ngroups = 0;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < files->n; i++) {
+			bool c = lf_has_suffix(files->v[i], ".c");
+
+			if (placed[i] || c != !pass)
+				continue;
+			sb_printf(&g, "%s%s/%s\n", ngroups++ ? "\n" : "", root,
+				  files->v[i]);
+			placed[i] = true;
+			for (size_t k = 0; c && k < files->n; k++)
+				if (!placed[k] && lf_has_suffix(files->v[k], ".h") &&
+				    includes(tree, files->v[i], files->v[k])) {
+					sb_printf(&g, "%s/%s\n", root, files->v[k]);
+					placed[k] = true;
+				}
+		}
+	free(placed);
+	return g.s ? g.s : xstrdup("");
+}
+
 static struct {
 	char *tree, *dir, *view;
 } shared;
@@ -292,26 +354,26 @@ void lf_spatch_run(struct lf_pjob *j, const char *tree)
 		lf_strv_add(&argv, j->dopts.v[i]);
 	lf_strv_add(&argv, "--patch");
 	lf_strv_add(&argv, root);
-	/* Each file a group of its own, as coccicheck's --dir gives them:
+	/* Each .c file a group of its own, as coccicheck's --dir gives them:
 	 * files named on the command line are one group, and spatch 1.1.1
 	 * then leaves some unrewritten (in 6.12, sound/core/init.c's
-	 * rwlock_init() after sound/core/control.c). */
+	 * rwlock_init() after sound/core/control.c).  A header goes with
+	 * the first .c that includes it: alone, its struct would be a
+	 * struct with no allocation (zram_drv.h without zram_drv.c's). */
 	{
-		struct strbuf g = { 0 };
-		char *groups = xasprintf("%s/groups", dir);
+		char *groups = xasprintf("%s/groups", dir), *text;
 
-		for (size_t i = 0; i < j->files.n; i++)
-			sb_printf(&g, "%s%s/%s\n", i ? "\n" : "", root, j->files.v[i]);
-		if (lf_safe_write(groups, sb_str(&g))) {
+		text = file_groups(tree, root, &j->files);
+		if (lf_safe_write(groups, text)) {
 			j->failed = xasprintf("cannot write %s: %s", groups, strerror(errno));
 			free(groups);
-			free(g.s);
+			free(text);
 			goto out;
 		}
 		lf_strv_add(&argv, "--file-groups");
 		lf_strv_add(&argv, groups);
 		free(groups);
-		free(g.s);
+		free(text);
 	}
 	VEC_PUSH(&argv, NULL);
 	/* From a directory of its own: no .cocciconfig is read. */
