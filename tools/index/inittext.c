@@ -246,6 +246,27 @@ static bool argument(const struct src *f, size_t o, size_t *a, size_t *e)
 	return false;
 }
 
+/* The start of the last name in T[A..E), comments skipped. */
+static size_t last_name(const char *t, size_t a, size_t e)
+{
+	size_t last = a;
+
+	for (size_t i = a; i < e; i++) {
+		if (t[i] == '/' && i + 1 < e && t[i + 1] == '*') {
+			for (i += 2; i + 1 < e && (t[i] != '*' || t[i + 1] != '/'); i++)
+				;
+			i++;
+		} else if (t[i] == '/' && i + 1 < e && t[i + 1] == '/') {
+			while (i < e && t[i] != '\n')
+				i++;
+		} else if (lf_c_ident_char((unsigned char)t[i]) &&
+			   (i == a || !lf_c_ident_char((unsigned char)t[i - 1]))) {
+			last = i;
+		}
+	}
+	return last;
+}
+
 /* The name of the call whose '(' is T[P] if it says it initialises:
  * "init" in any case (rwlock_init, init_rwsem, raw_spin_lock_init,
  * seqlock_init, __RWSEM_INITIALIZER) or "_UNLOCKED"
@@ -286,7 +307,7 @@ static void hits(struct strmap *files, const char *tree, const char *file,
 	bol = f->lines[line - 1];
 	eol = (size_t)line < f->nlines ? f->lines[line] : f->len;
 	for (size_t o = bol; o + nn <= eol; o++) {
-		size_t a, e, b, last;
+		size_t a, e, last;
 		const char *call, *path;
 		char *arg, *key;
 
@@ -297,9 +318,7 @@ static void hits(struct strmap *files, const char *tree, const char *file,
 			free(arg);
 			continue;
 		}
-		b = lf_c_back_space(f->text, e);
-		for (last = b; last > a && lf_c_ident_char((unsigned char)f->text[last - 1]); last--)
-			;
+		last = last_name(f->text, a, e);
 		if (!(call = init_call(f->text, a - 1))) {
 			free(arg);
 			continue;
