@@ -28,6 +28,7 @@
 #include "index/inittext.h"
 #include "index/pass.h"
 #include "index/spatch.h"
+#include "index/state.h"
 
 #define TEXT_MAX 256	/* a longer class name is no init text */
 #define SPAN 4096	/* bytes read either side of a hit */
@@ -427,11 +428,60 @@ static size_t definition(const struct src *f, int line, const char *type)
 	return 0;
 }
 
+#define GREP_MAGIC "lockfit-inits 1"
+
+/* lf_index_grep_fixed() of PATS, kept in IX->cache (inits-KEY) while
+ * the tree's .c and .h files (STATE: state.c) are as they were: a
+ * second report does not read the whole tree again.  The first line
+ * names the entry, its key, the hash of the rest and the tree; one that
+ * does not match is made again.  What grep found is checked against
+ * the files anyway (hits()). */
+static char *grep_cached(struct lf_index *ix, const struct lf_strv *pats,
+			 uint64_t state)
+{
+	uint64_t h = lf_index_fnv(LF_FNV_INIT, GREP_MAGIC, sizeof(GREP_MAGIC));
+	char *path, *text, *out, *want, *nl;
+
+	if (!ix->cache)
+		return lf_index_grep_fixed(ix, pats);
+	h = lf_index_fnv(h, ix->tree, strlen(ix->tree) + 1);
+	h = lf_index_fnv(h, &state, sizeof(state));
+	for (size_t i = 0; i < pats->n; i++)
+		h = lf_index_fnv(h, pats->v[i], strlen(pats->v[i]) + 1);
+	path = xasprintf("%s/inits-%016llx", ix->cache, (unsigned long long)h);
+	text = lf_read_bounded(path, NULL);
+	if (text && (nl = strchr(text, '\n'))) {
+		out = xstrdup(nl + 1);
+		want = xasprintf(GREP_MAGIC " %016llx %016llx %s\n", (unsigned long long)h,
+				 (unsigned long long)lf_index_fnv(h, out, strlen(out)),
+				 ix->tree);
+		if (!strncmp(text, want, strlen(want)) && text + strlen(want) == nl + 1) {
+			free(want);
+			free(text);
+			free(path);
+			return out;
+		}
+		lf_err("%s: not the grep of %s it is named for (edited?): made again",
+		       path, ix->tree);
+		free(want);
+		free(out);
+	}
+	free(text);
+	out = lf_index_grep_fixed(ix, pats);
+	want = xasprintf(GREP_MAGIC " %016llx %016llx %s\n%s", (unsigned long long)h,
+			 (unsigned long long)lf_index_fnv(h, out, strlen(out)),
+			 ix->tree, out);
+	lf_write_file(path, want);	/* a cache that cannot be written is none */
+	free(want);
+	free(path);
+	return out;
+}
+
 /* Each site whose path has a '.' left: its outer struct's definition
  * found (one grep for "struct a {" of them all) and the path's first
  * member followed to its named struct; untyped if that is not known. */
 static void follow(struct lf_index *ix, struct strmap *files,
-		   struct founds *fs)
+		   struct founds *fs, uint64_t state)
 {
 	struct lf_strv pats = { 0 };
 	struct strmap *decl = strmap_new();	/* "type field" -> type, "" */
@@ -446,7 +496,7 @@ static void follow(struct lf_index *ix, struct strmap *files,
 		}
 	if (!pats.n)
 		return;
-	out = lf_index_grep_fixed(ix, &pats);
+	out = grep_cached(ix, &pats, state);
 	for (char *s = out, *nl; *s; s = nl) {
 		char *c1, *c2;
 
@@ -514,7 +564,8 @@ void lf_index_init_sites(struct lf_index *ix, const struct lf_strv *texts,
 	struct strmap *typed = strmap_new();
 	struct founds fs = { 0 };
 	struct lf_tjob *jobs;
-	size_t njobs = 0;
+	size_t njobs = 0, nfiles;
+	uint64_t state;
 	char *res;
 
 	for (size_t i = 0; i < texts->n; i++) {
@@ -530,7 +581,8 @@ void lf_index_init_sites(struct lf_index *ix, const struct lf_strv *texts,
 	}
 	if (!needles.n)
 		return;
-	res = lf_index_grep_fixed(ix, &needles);
+	state = ix->cache ? lf_index_tree_state(ix->tree, &nfiles) : 0;
+	res = grep_cached(ix, &needles, state);
 	for (char *s = res, *nl; *s; s = nl) {
 		char *c1, *c2;
 
@@ -575,7 +627,7 @@ void lf_index_init_sites(struct lf_index *ix, const struct lf_strv *texts,
 		free(key);
 	}
 	for (int level = 0; level < LEVELS; level++)
-		follow(ix, files, &fs);
+		follow(ix, files, &fs, state);
 	for (size_t i = 0; i < fs.n; i++) {
 		struct found *x = &fs.v[i];
 
