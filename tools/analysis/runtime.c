@@ -19,8 +19,15 @@
  *     "->" step, or a shorter "." suffix of it (the identity names the
  *     innermost named struct); several structs with that member: the
  *     one whose tag is the variable's name or ends in "_" and it
- *     (&slots->lock: struct z3fold_buddy_slots), else ambiguous, not
- *     mapped.
+ *     (&slots->lock: struct z3fold_buddy_slots), else ambiguous;
+ *   - a member expression still ambiguous: the init sites of the tree
+ *     (--tree, else the records' source root) whose one-argument init
+ *     call has it as argument, as # spells it (index/inittext.c), in the
+ *     code the records were built from: all of one of its candidates,
+ *     that lock; of several locks, ambiguous, said with them.  No tree
+ *     (--assume-complete): not looked up, said once.  Only these names
+ *     are looked up: one the rules above map keeps its lock, and the
+ *     tree is searched for tens of names, not for every class.
  * A spinlock's nested "&(&x->lock)->rlock" is its lock's "&x->lock";
  * "#N" (another init site of the same name) and "/N" (a subclass) are
  * the same lock.

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * inittext.c - the init sites written with a given text (inittext.h),
- * for the runtime evidence stage: lockdep names a class after the
- * stringified argument of its init macro, so the class "&pn->hash_lock"
- * is made by an init call written "rwlock_init(&pn->hash_lock)".
+ * which tell the runtime evidence stage the lock of a lockdep class.
+ *
+ * lockdep names a class after the stringified argument of its init
+ * macro, so the class "&pn->hash_lock" is made by an init call written
+ * "rwlock_init(&pn->hash_lock)".
  *
  * One grep for the texts (the longest run of each without a blank, as
  * the index greps: grep.c), each hit's call read from the file (at most
