@@ -36,12 +36,6 @@
 #define SPAN 4096	/* bytes read either side of a hit */
 #define LEVELS 4	/* nested struct members followed */
 
-/* A tree file read once, its lines. */
-struct src {
-	char *text;
-	size_t len, *lines, nlines;
-};
-
 /* A site found, before it is typed: PATH is the member path spatch
  * types (after the last "->", or the object's "."), COL the 0-based
  * byte of its last name (where spatch puts the position). */
@@ -58,10 +52,12 @@ struct founds {
 	size_t n, cap;
 };
 
-static struct src *src_of(struct strmap *files, const char *tree,
-			  const char *file)
+/* FILE of TREE, read once (NULL if it is gone since grep, or not a
+ * regular file). */
+static struct lf_ftext *src_of(struct strmap *files, const char *tree,
+			       const char *file)
 {
-	struct src *f = strmap_get(files, file);
+	struct lf_ftext *f = strmap_get(files, file);
 	char *path;
 
 	if (f)
@@ -72,20 +68,39 @@ static struct src *src_of(struct strmap *files, const char *tree,
 	f->text = lf_read_bounded(path, &f->len);
 	free(path);
 	if (!f->text)
-		return NULL;	/* gone since grep, or not a regular file */
-	for (size_t i = 0, cap = 0; i <= f->len; i++)
-		if (!i || f->text[i - 1] == '\n') {
-			if (f->nlines == cap) {
-				cap = cap ? 2 * cap : 256;
-				f->lines = xrealloc(f->lines, cap * sizeof(*f->lines));
-			}
-			f->lines[f->nlines++] = i;
-		}
+		return NULL;
+	lf_ftext_lines(f);
 	return f;
 }
 
+/* The next "FILE:LINE:TEXT" line of grep's output at *S (a line of a
+ * skipped directory or another form passed over), cut into its parts;
+ * false at the end. */
+static bool next_hit(char **s, const char **file, int *line, const char **text)
+{
+	while (**s) {
+		char *l = *s, *nl = strchr(l, '\n'), *c1, *c2;
+
+		if (!nl)
+			return false;
+		*nl = 0;
+		*s = nl + 1;
+		l += strncmp(l, "./", 2) ? 0 : 2;
+		if (!(c1 = strchr(l, ':')) || !(c2 = strchr(c1 + 1, ':')))
+			continue;
+		*c1 = 0;
+		if (lf_index_skipped(l))
+			continue;
+		*file = l;
+		*line = atoi(c1 + 1);
+		*text = c2 + 1;
+		return true;
+	}
+	return false;
+}
+
 /* The line (1-based) holding offset O. */
-static size_t line_of(const struct src *f, size_t o)
+static size_t line_of(const struct lf_ftext *f, size_t o)
 {
 	size_t lo = 0, hi = f->nlines;
 
@@ -194,7 +209,7 @@ static char *spelt(const char *t, size_t a, size_t e)
 
 /* The one argument around offset O of F: its bounds, false if O is not
  * inside the only argument of a call. */
-static bool argument(const struct src *f, size_t o, size_t *a, size_t *e)
+static bool argument(const struct lf_ftext *f, size_t o, size_t *a, size_t *e)
 {
 	const char *t = f->text;
 	size_t lim = o > SPAN ? o - SPAN : 0, i = o;
@@ -302,7 +317,7 @@ static void hits(struct strmap *files, const char *tree, const char *file,
 		 int line, const char *n, const struct lf_strv *texts,
 		 struct strmap *seen, struct founds *out)
 {
-	struct src *f = src_of(files, tree, file);
+	struct lf_ftext *f = src_of(files, tree, file);
 	size_t bol, eol, nn = strlen(n);
 
 	if (!f || line < 1 || (size_t)line > f->nlines)
@@ -377,7 +392,7 @@ static bool tagged(const char *type)
 /* In the body opening at T[O] ('{'), the declared type of member
  * FIELD: "struct x" or "union x", "" for an unnamed struct or anything
  * else, NULL if FIELD is not a member. */
-static const char *member_type(const struct src *f, size_t o, const char *field)
+static const char *member_type(const struct lf_ftext *f, size_t o, const char *field)
 {
 	const char *t = f->text;
 	size_t fn = strlen(field), decl = o + 1;
@@ -414,7 +429,7 @@ static bool nested(const struct found *x)
 }
 
 /* The offset of the '{' of "TYPE {" on LINE of F, 0 if none. */
-static size_t definition(const struct src *f, int line, const char *type)
+static size_t definition(const struct lf_ftext *f, int line, const char *type)
 {
 	size_t tn = strlen(type), bol, eol;
 
@@ -487,7 +502,9 @@ static void follow(struct lf_index *ix, struct strmap *files,
 {
 	struct lf_strv pats = { 0 };
 	struct strmap *decl = strmap_new();	/* "type field" -> type, "" */
+	const char *file, *text;
 	char *out;
+	int line;
 
 	for (size_t i = 0; i < fs->n; i++)
 		if (nested(&fs->v[i])) {
@@ -499,26 +516,15 @@ static void follow(struct lf_index *ix, struct strmap *files,
 	if (!pats.n)
 		return;
 	out = grep_cached(ix, &pats, state);
-	for (char *s = out, *nl; *s; s = nl) {
-		char *c1, *c2;
-
-		if (!(nl = strchr(s, '\n')))
-			break;
-		*nl++ = 0;
-		s += strncmp(s, "./", 2) ? 0 : 2;
-		if (!(c1 = strchr(s, ':')) || !(c2 = strchr(c1 + 1, ':')))
-			continue;
-		*c1 = 0;
-		if (lf_index_skipped(s))
-			continue;
+	for (char *s = out; next_hit(&s, &file, &line, &text);) {
 		for (size_t i = 0; i < fs->n; i++) {
 			struct found *x = &fs->v[i];
-			struct src *f = src_of(files, ix->tree, s);
+			struct lf_ftext *f = src_of(files, ix->tree, file);
 			const char *got, *old;
 			char *field, *key;
 			size_t at;
 
-			if (!nested(x) || !f || !(at = definition(f, atoi(c1 + 1), x->type)))
+			if (!nested(x) || !f || !(at = definition(f, line, x->type)))
 				continue;
 			field = xasprintf("%.*s", (int)strcspn(x->path, "."), x->path);
 			got = member_type(f, at, field);
@@ -568,7 +574,9 @@ void lf_index_init_sites(struct lf_index *ix, const struct lf_strv *texts,
 	struct lf_tjob *jobs;
 	size_t njobs = 0, nfiles;
 	uint64_t state;
+	const char *file, *text;
 	char *res;
+	int line;
 
 	for (size_t i = 0; i < texts->n; i++) {
 		const char *path;
@@ -585,23 +593,11 @@ void lf_index_init_sites(struct lf_index *ix, const struct lf_strv *texts,
 		return;
 	state = ix->cache ? lf_index_tree_state(ix->tree, &nfiles) : 0;
 	res = grep_cached(ix, &needles, state);
-	for (char *s = res, *nl; *s; s = nl) {
-		char *c1, *c2;
-
-		if (!(nl = strchr(s, '\n')))
-			break;
-		*nl++ = 0;
-		s += strncmp(s, "./", 2) ? 0 : 2;
-		if (!(c1 = strchr(s, ':')) || !(c2 = strchr(c1 + 1, ':')))
-			continue;
-		*c1 = 0;
-		if (lf_index_skipped(s))
-			continue;
+	for (char *s = res; next_hit(&s, &file, &line, &text);)
 		for (size_t i = 0; i < needles.n; i++)
-			if (strstr(c2 + 1, needles.v[i]))
-				hits(files, ix->tree, s, atoi(c1 + 1), needles.v[i],
-				     &ok, seen, &fs);
-	}
+			if (strstr(text, needles.v[i]))
+				hits(files, ix->tree, file, line, needles.v[i], &ok,
+				     seen, &fs);
 	free(res);
 	/* one spatch per member path, over the files of its sites */
 	jobs = xcalloc(fs.n + 1, sizeof(*jobs));

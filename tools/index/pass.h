@@ -30,6 +30,8 @@ struct lf_ipass {
 	struct lf_strv *access, *namedf;	/* [lock]: keys, files */
 };
 
+/* F->lines and F->nlines from F->text. */
+void lf_ftext_lines(struct lf_ftext *f);
 /* Die if IX->cache is inside IX->tree (a real path), else make it. */
 void lf_index_cache_prepare(const struct lf_index *ix);
 /* FILE's text (relative to IX->tree); dies if it cannot be read. */
