@@ -503,6 +503,7 @@ static void init_sites(struct lf_runtime *rt, const struct lf_analysis *a,
 	ix.cache = rt->opts.no_cache ? NULL : lf_index_cache_dir();
 	lf_index_cache_prepare(&ix);
 	lf_index_init_sites(&ix, &texts, &sites);
+	rt->spatch_failed = sites.failed;
 	for (size_t i = 0; i < a->recs.recs.n; i++) {
 		const struct lf_rec *r = &a->recs.recs.v[i];
 
@@ -626,8 +627,10 @@ void lf_runtime_text(FILE *out, const struct lf_analysis *a)
 				   rt->classes.v[i].c->name, rt->classes.v[i].how);
 	if (rt->tree)
 		lf_fprintf(out, "  init sites: %zu ambiguous member name%s looked up "
-			   "in %s, %zu mapped by their init site\n", rt->looked_up,
-			   lf_plural(rt->looked_up), rt->tree, rt->by_init);
+			   "in %s, %zu mapped by their init site%s%s\n", rt->looked_up,
+			   lf_plural(rt->looked_up), rt->tree, rt->by_init,
+			   rt->spatch_failed ? "; spatch failed, sites left untyped: " : "",
+			   rt->spatch_failed ? rt->spatch_failed : "");
 	else if (rt->no_tree)
 		lf_fprintf(out, "  init sites: %zu ambiguous member name%s not looked "
 			   "up in a source tree (%s)\n", rt->looked_up,
@@ -672,7 +675,7 @@ json_t *lf_runtime_json_summary(const struct lf_analysis *a)
 			json_array_append_new(amb, json_pack("{s:o, s:o}",
 				"class", lf_json_str(rt->classes.v[i].c->name),
 				"why", lf_json_str(rt->classes.v[i].how)));
-	return json_pack("{s:o, s:s, s:s, s:I, s:I, s:I, s:o, s:o, s:{s:o, s:o, s:I, s:I}}",
+	return json_pack("{s:o, s:s, s:s, s:I, s:I, s:I, s:o, s:o, s:{s:o, s:o, s:I, s:I, s:o}}",
 			 "file", lf_json_str(rt->ls.path), "version", rt->ls.version,
 			 "unit", "us", "classes", (json_int_t)rt->ls.classes.n,
 			 "mapped_classes", (json_int_t)rt->mapped,
@@ -681,7 +684,9 @@ json_t *lf_runtime_json_summary(const struct lf_analysis *a)
 			 "init_sites", "tree", rt->tree ? lf_json_str(rt->tree) : json_null(),
 			 "not_looked_up", rt->no_tree ? lf_json_str(rt->no_tree) : json_null(),
 			 "names", (json_int_t)rt->looked_up,
-			 "mapped", (json_int_t)rt->by_init);
+			 "mapped", (json_int_t)rt->by_init,
+			 "spatch_failed", rt->spatch_failed ?
+			 lf_json_str(rt->spatch_failed) : json_null());
 }
 
 /* lockfit explain LOCK: what LOCK measured, or that it has no class. */

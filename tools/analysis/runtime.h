@@ -47,6 +47,7 @@ struct lf_runtime {
 	/* the names the records leave ambiguous, looked up in the tree's
 	 * init sites: the tree, or why none (NULL: none to look up) */
 	const char *tree, *no_tree;
+	const char *spatch_failed;	/* then some sites were not typed */
 	size_t looked_up, by_init;	/* names; mapped by their init site */
 };
 

@@ -613,9 +613,13 @@ void lf_index_init_sites(struct lf_index *ix, const struct lf_strv *texts,
 	for (size_t j = 0; j < njobs; j++)
 		lf_strv_sort(&jobs[j].files);
 	lf_index_typed(ix, jobs, njobs);
-	for (size_t j = 0; j < njobs; j++)
+	for (size_t j = 0; j < njobs; j++) {
 		if (jobs[j].out)
 			typed_lines(jobs[j].out, typed);
+		else if (jobs[j].err && !out->failed)
+			out->failed = xasprintf("%.*s", (int)strcspn(jobs[j].err, "\n"),
+						jobs[j].err);
+	}
 	for (size_t i = 0; i < fs.n; i++) {
 		char *key = xasprintf("%s:%d:%d", fs.v[i].s.file, fs.v[i].s.line,
 				      fs.v[i].col);

@@ -26,6 +26,7 @@ struct lf_initsite {
 struct lf_initsites {
 	struct lf_initsite *v;
 	size_t n, cap;
+	char *failed;	/* a spatch run failed (its sites untyped): why */
 };
 
 /*
