@@ -488,16 +488,22 @@ static void init_sites(struct lf_runtime *rt, const struct lf_analysis *a,
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	bool trunc;
 
+	struct strmap *once = strmap_new();
+
+	for (size_t i = 0; i < rt->classes.n; i++)
+		rt->looked_up += !!amb[i];
+	if (!rt->looked_up || !init_tree(rt, a))
+		return;
 	for (size_t i = 0; i < rt->classes.n; i++)
 		if (amb[i]) {
 			char *base = class_base(rt->classes.v[i].c->name, &trunc);
 
-			lf_strv_add_unique(&texts, base);
-			rt->looked_up++;
+			if (!strmap_get(once, base)) {
+				strmap_put(once, base, once);
+				lf_strv_add(&texts, base);
+			}
 			free(base);
 		}
-	if (!rt->looked_up || !init_tree(rt, a))
-		return;
 	ix.tree = rt->tree;
 	ix.jobs = cpus > 0 ? (int)cpus : 1;
 	ix.cache = rt->opts.no_cache ? NULL : lf_index_cache_dir();

@@ -314,7 +314,7 @@ static const char *init_call(const char *t, size_t p)
 /* Grep's hit at FILE:LINE for the needle N of TEXTS: every init site
  * there whose argument is one of them. */
 static void hits(struct strmap *files, const char *tree, const char *file,
-		 int line, const char *n, const struct lf_strv *texts,
+		 int line, const char *n, const struct strmap *texts,
 		 struct strmap *seen, struct founds *out)
 {
 	struct lf_ftext *f = src_of(files, tree, file);
@@ -332,7 +332,7 @@ static void hits(struct strmap *files, const char *tree, const char *file,
 		if (memcmp(f->text + o, n, nn) || lf_c_in_comment(f->text, bol, o) ||
 		    !argument(f, o, &a, &e) || !(arg = spelt(f->text, a, e)))
 			continue;
-		if (!lf_strv_has(texts, arg) || !text_path(arg, &path)) {
+		if (!strmap_get(texts, arg) || !text_path(arg, &path)) {
 			free(arg);
 			continue;
 		}
@@ -567,7 +567,8 @@ static void follow(struct lf_index *ix, struct strmap *files,
 void lf_index_init_sites(struct lf_index *ix, const struct lf_strv *texts,
 			 struct lf_initsites *out)
 {
-	struct lf_strv needles = { 0 }, ok = { 0 };
+	struct lf_strv needles = { 0 };
+	struct strmap *ok = strmap_new(), *nset = strmap_new();	/* texts, needles */
 	struct strmap *files = strmap_new(), *seen = strmap_new();
 	struct strmap *typed = strmap_new();
 	struct founds fs = { 0 };
@@ -584,9 +585,12 @@ void lf_index_init_sites(struct lf_index *ix, const struct lf_strv *texts,
 
 		if (!text_path(texts->v[i], &path))
 			continue;
-		lf_strv_add_unique(&ok, texts->v[i]);
+		strmap_put(ok, texts->v[i], ok);
 		n = needle(texts->v[i]);
-		lf_strv_add_unique(&needles, n);
+		if (!strmap_get(nset, n)) {
+			strmap_put(nset, n, nset);
+			lf_strv_add(&needles, n);
+		}
 		free(n);
 	}
 	if (!needles.n)
@@ -596,7 +600,7 @@ void lf_index_init_sites(struct lf_index *ix, const struct lf_strv *texts,
 	for (char *s = res; next_hit(&s, &file, &line, &text);)
 		for (size_t i = 0; i < needles.n; i++)
 			if (strstr(text, needles.v[i]))
-				hits(files, ix->tree, file, line, needles.v[i], &ok,
+				hits(files, ix->tree, file, line, needles.v[i], ok,
 				     seen, &fs);
 	free(res);
 	/* one spatch per member path, over the files of its sites */
@@ -653,7 +657,4 @@ void lf_index_init_sites(struct lf_index *ix, const struct lf_strv *texts,
 	for (size_t i = 0; i < needles.n; i++)
 		free(needles.v[i]);
 	free(needles.v);
-	for (size_t i = 0; i < ok.n; i++)
-		free(ok.v[i]);
-	free(ok.v);
 }
