@@ -19,8 +19,15 @@
  *     "->" step, or a shorter "." suffix of it (the identity names the
  *     innermost named struct); several structs with that member: the
  *     one whose tag is the variable's name or ends in "_" and it
- *     (&slots->lock: struct z3fold_buddy_slots), else ambiguous, not
- *     mapped.
+ *     (&slots->lock: struct z3fold_buddy_slots), else ambiguous;
+ *   - a member expression still ambiguous: the init sites of the tree
+ *     (--tree, else the records' source root) whose one-argument init
+ *     call has it as argument, as # spells it (index/inittext.c), in the
+ *     code the records were built from: all of one of its candidates,
+ *     that lock; of several locks, ambiguous, said with them.  No tree
+ *     (--assume-complete): not looked up, said once.  Only these names
+ *     are looked up: one the rules above map keeps its lock, and the
+ *     tree is searched for tens of names, not for every class.
  * A spinlock's nested "&(&x->lock)->rlock" is its lock's "&x->lock";
  * "#N" (another init site of the same name) and "/N" (a subclass) are
  * the same lock.
@@ -28,12 +35,18 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <jansson.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
 #include "lib/cli.h"
 #include "analysis/runtime.h"
 #include "analysis/stage.h"
+#include "coverage/tree.h"
+#include "index/index.h"
+#include "index/inittext.h"
+#include "index/pass.h"
+#include "records/recdir.h"
 #include "report/render.h"
 
 /* One identity of the records, by the name a class could use. */
@@ -277,8 +290,9 @@ static bool split_expr(const char *base, char **var, char **path, bool *object)
 	return true;
 }
 
-static void map_class(struct lf_runtime *rt, const struct lf_analysis *a,
-		      struct idx *ix, struct lf_rt_class *rc)
+/* *AMB: the candidates of a member expression they leave ambiguous. */
+static void map_class(const struct lf_analysis *a, struct idx *ix,
+		      struct lf_rt_class *rc, struct cands **amb)
 {
 	bool trunc;
 	char *base = class_base(rc->c->name, &trunc), *var, *path;
@@ -298,6 +312,8 @@ static void map_class(struct lf_runtime *rt, const struct lf_analysis *a,
 			cs = strmap_get(ix->paths, lf_intern(p));
 			if (cs)
 				rc->lock = pick(cs, var, object, rc);
+			if (cs && rc->ambiguous && !trunc)
+				*amb = cs;
 		}
 		rc->how = rc->lock ? "its init expression" : rc->how;
 		free(var);
@@ -381,16 +397,154 @@ struct lf_runtime *lf_runtime_load(const char *path)
 	return rt;
 }
 
+/* The tree whose init sites are looked up: --tree, else the records'
+ * source root if it is a kernel tree here; NULL (and why) if none. */
+static const char *init_tree(struct lf_runtime *rt, const struct lf_analysis *a)
+{
+	const char *src = NULL, *obj = NULL;
+
+	if (rt->opts.assume_complete) {
+		rt->no_tree = "--assume-complete";
+	} else if (rt->opts.tree) {
+		if (!lf_cov_is_dir(rt->opts.tree))
+			lf_die("--tree %s: not a directory", rt->opts.tree);
+		rt->tree = realpath(rt->opts.tree, NULL);
+	} else if (lf_records_build_dirs(&a->recs, &src, &obj) &&
+		   lf_cov_kernel_tree(src)) {
+		rt->tree = realpath(src, NULL);
+	}
+	if (!rt->tree && !rt->no_tree)
+		rt->no_tree = "no source tree: give --tree DIR";
+	return rt->tree;
+}
+
+static bool is_cand(const struct cands *cs, const char *lock)
+{
+	for (size_t i = 0; i < cs->n; i++)
+		if (!strcmp(cs->v[i].lock, lock))
+			return true;
+	return false;
+}
+
+/* RC, ambiguous among CS by its name, decided by the init sites written
+ * with it (TEXT) in the code the records were built from (BUILT: their
+ * units and files; headers count, a .c file they never compiled does
+ * not): all of one lock of CS, none untyped.  Several locks (one maybe
+ * of a kind the records do not hold, a local_lock_t): ambiguous, said
+ * with their sites. */
+static void by_init(struct lf_runtime *rt, struct lf_rt_class *rc,
+		    const struct cands *cs, const char *text,
+		    const struct lf_initsites *sites, const struct strmap *built)
+{
+	const struct lf_initsite *first = NULL, *untyped = NULL;
+	struct plist *p = plist_new(4);
+	struct strmap *seen = strmap_new();
+	size_t locks = 0;
+
+	for (size_t i = 0; i < sites->n; i++) {
+		const struct lf_initsite *s = &sites->v[i];
+
+		size_t n = strlen(s->file);
+
+		if (strcmp(s->text, text) || (n > 2 && !strcmp(s->file + n - 2, ".c") &&
+					      !strmap_get(built, lf_intern(s->file))))
+			continue;
+		if (!s->lock) {
+			untyped = untyped ? untyped : s;
+			continue;
+		}
+		if (strmap_get(seen, s->lock))
+			continue;
+		strmap_put(seen, s->lock, (void *)s);
+		plist_add(p, "%s (%s:%d)", s->lock, s->file, s->line);
+		first = first ? first : s;
+		locks++;
+	}
+	if (locks == 1 && !untyped && is_cand(cs, first->lock)) {
+		rc->lock = first->lock;
+		rc->ambiguous = false;
+		rc->how = xasprintf("its init site %s:%d", first->file, first->line);
+		rt->by_init++;
+	} else if (locks > 1) {
+		rc->how = xasprintf("init sites of different locks share its text: %s",
+				    plist_text(p));
+	} else if (locks == 1 && untyped) {
+		rc->how = xasprintf("its init site %s:%d is of %s, but the type of "
+				    "its init site %s:%d is not known", first->file,
+				    first->line, first->lock, untyped->file,
+				    untyped->line);
+	}
+}
+
+/* The classes the records leave ambiguous among AMB[i], looked up in
+ * the tree's init sites (index/inittext.c). */
+static void init_sites(struct lf_runtime *rt, const struct lf_analysis *a,
+		       struct cands **amb)
+{
+	struct lf_strv texts = { 0 };
+	struct lf_initsites sites = { 0 };
+	struct lf_index ix = { 0 };
+	struct strmap *built = strmap_new();
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	bool trunc;
+
+	struct strmap *once = strmap_new();
+
+	for (size_t i = 0; i < rt->classes.n; i++)
+		rt->looked_up += !!amb[i];
+	if (!rt->looked_up || !init_tree(rt, a))
+		return;
+	for (size_t i = 0; i < rt->classes.n; i++)
+		if (amb[i]) {
+			char *base = class_base(rt->classes.v[i].c->name, &trunc);
+
+			if (!strmap_get(once, base)) {
+				strmap_put(once, base, once);
+				lf_strv_add(&texts, base);
+			}
+			free(base);
+		}
+	ix.tree = rt->tree;
+	ix.jobs = cpus > 0 ? (int)cpus : 1;
+	ix.cache = rt->opts.no_cache ? NULL : lf_index_cache_dir();
+	lf_index_cache_prepare(&ix);
+	lf_index_init_sites(&ix, &texts, &sites);
+	rt->spatch_failed = sites.failed;
+	for (size_t i = 0; i < a->recs.recs.n; i++) {
+		const struct lf_rec *r = &a->recs.recs.v[i];
+
+		if (r->tu)
+			strmap_put(built, lf_intern(r->tu), built);
+		if (r->file)
+			strmap_put(built, lf_intern(r->file), built);
+	}
+	for (size_t i = 0; i < rt->classes.n; i++)
+		if (amb[i]) {
+			char *base = class_base(rt->classes.v[i].c->name, &trunc);
+
+			by_init(rt, &rt->classes.v[i], amb[i], lf_intern(base),
+				&sites, built);
+			free(base);
+		}
+}
+
 void lf_runtime_map(struct lf_runtime *rt, const struct lf_analysis *a)
 {
+	struct cands **amb = xcalloc(rt->ls.classes.n + 1, sizeof(*amb));
 	struct idx ix;
 
 	build_index(&ix, a);
 	for (size_t i = 0; i < rt->ls.classes.n; i++) {
 		struct lf_rt_class rc = { .c = &rt->ls.classes.v[i] };
 
-		map_class(rt, a, &ix, &rc);
+		map_class(a, &ix, &rc, &amb[i]);
 		VEC_PUSH(&rt->classes, rc);
+	}
+	init_sites(rt, a, amb);
+	free(amb);
+	for (size_t i = 0; i < rt->classes.n; i++) {
+		const struct lf_rt_class rc = rt->classes.v[i];
+
 		if (!rc.lock)
 			continue;
 		rt->mapped++;
@@ -477,6 +631,16 @@ void lf_runtime_text(FILE *out, const struct lf_analysis *a)
 		if (rt->classes.v[i].ambiguous && amb++ < 10)
 			lf_fprintf(out, "  class %s not mapped: %s\n",
 				   rt->classes.v[i].c->name, rt->classes.v[i].how);
+	if (rt->tree)
+		lf_fprintf(out, "  init sites: %zu ambiguous member name%s looked up "
+			   "in %s, %zu mapped by their init site%s%s\n", rt->looked_up,
+			   lf_plural(rt->looked_up), rt->tree, rt->by_init,
+			   rt->spatch_failed ? "; spatch failed, sites left untyped: " : "",
+			   rt->spatch_failed ? rt->spatch_failed : "");
+	else if (rt->no_tree)
+		lf_fprintf(out, "  init sites: %zu ambiguous member name%s not looked "
+			   "up in a source tree (%s)\n", rt->looked_up,
+			   lf_plural(rt->looked_up), rt->no_tree);
 }
 
 static json_t *us(long long ns)
@@ -517,12 +681,18 @@ json_t *lf_runtime_json_summary(const struct lf_analysis *a)
 			json_array_append_new(amb, json_pack("{s:o, s:o}",
 				"class", lf_json_str(rt->classes.v[i].c->name),
 				"why", lf_json_str(rt->classes.v[i].how)));
-	return json_pack("{s:o, s:s, s:s, s:I, s:I, s:I, s:o, s:o}",
+	return json_pack("{s:o, s:s, s:s, s:I, s:I, s:I, s:o, s:o, s:{s:o, s:o, s:I, s:I, s:o}}",
 			 "file", lf_json_str(rt->ls.path), "version", rt->ls.version,
 			 "unit", "us", "classes", (json_int_t)rt->ls.classes.n,
 			 "mapped_classes", (json_int_t)rt->mapped,
 			 "matched_locks", (json_int_t)rt->locks.n,
-			 "locks_without_class", absent, "ambiguous_classes", amb);
+			 "locks_without_class", absent, "ambiguous_classes", amb,
+			 "init_sites", "tree", rt->tree ? lf_json_str(rt->tree) : json_null(),
+			 "not_looked_up", rt->no_tree ? lf_json_str(rt->no_tree) : json_null(),
+			 "names", (json_int_t)rt->looked_up,
+			 "mapped", (json_int_t)rt->by_init,
+			 "spatch_failed", rt->spatch_failed ?
+			 lf_json_str(rt->spatch_failed) : json_null());
 }
 
 /* lockfit explain LOCK: what LOCK measured, or that it has no class. */
@@ -542,8 +712,10 @@ static void explain(const struct lf_analysis *a, const char *lock)
 
 static void load(struct lf_analysis *a, const struct lf_evidence *e)
 {
-	if (e->lock_stat)
+	if (e->lock_stat) {
 		a->runtime = lf_runtime_load(e->lock_stat);
+		a->runtime->opts = e->cov;
+	}
 }
 
 static void map(struct lf_analysis *a)

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stdio.h>
+#include "lib/cli.h"
 #include "records/lockstat.h"
 
 struct lf_analysis;
@@ -42,6 +43,12 @@ struct lf_runtime {
 	struct { struct lf_rt_lock **v; size_t n, cap; } locks;	/* decided */
 	struct { const char **v; size_t n, cap; } absent;	/* decided, no class */
 	size_t mapped;			/* classes mapped to any lock */
+	struct lf_cov_opts opts;	/* the tree: --tree, --assume-complete */
+	/* the names the records leave ambiguous, looked up in the tree's
+	 * init sites: the tree, or why none (NULL: none to look up) */
+	const char *tree, *no_tree;
+	const char *spatch_failed;	/* then some sites were not typed */
+	size_t looked_up, by_init;	/* names; mapped by their init site */
 };
 
 /* Read PATH (exits 2 on bad input); the mapping needs A's records and

@@ -18,7 +18,7 @@
  * kernel headers (tools/), documentation, host programs (scripts/). */
 static const char *const skip_dirs[] = { "tools", "Documentation", "scripts" };
 
-static bool skipped_dir(const char *file)
+bool lf_index_skipped(const char *file)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(skip_dirs); i++) {
 		size_t n = strlen(skip_dirs[i]);
@@ -39,8 +39,9 @@ static bool is_git(const char *tree)
 	return git;
 }
 
-/* One grep for every word: "FILE:LINE:TEXT" lines. */
-static char *grep_words(struct lf_index *ix, struct lf_strv *words)
+/* One grep for every word (WHOLE: as a word): "FILE:LINE:TEXT" lines. */
+static char *grep_words(struct lf_index *ix, const struct lf_strv *words,
+			bool whole)
 {
 	struct lf_strv argv = { 0 };
 	struct lf_exec r;
@@ -66,7 +67,7 @@ static char *grep_words(struct lf_index *ix, struct lf_strv *words)
 			free(o);
 		}
 	}
-	lf_strv_add(&argv, "-nwF");
+	lf_strv_add(&argv, whole ? "-nwF" : "-nF");
 	for (size_t i = 0; i < words->n; i++) {
 		lf_strv_add(&argv, "-e");
 		lf_strv_add(&argv, words->v[i]);
@@ -84,6 +85,11 @@ static char *grep_words(struct lf_index *ix, struct lf_strv *words)
 		lf_die("%s in %s failed: %s", ix->grep, ix->tree,
 		       lf_head(err && *err ? err : r.out, 3));
 	return r.out;
+}
+
+char *lf_index_grep_fixed(struct lf_index *ix, const struct lf_strv *texts)
+{
+	return grep_words(ix, texts, false);
 }
 
 static void text_line(struct lf_index *ix, struct lf_ipass *ps,
@@ -156,7 +162,7 @@ void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps)
 
 	if (!ps->words->n)
 		return;
-	out = grep_words(ix, ps->words);
+	out = grep_words(ix, ps->words, true);
 	for (char *s = out, *nl; *s; s = nl) {
 		char *c1, *c2;
 
@@ -171,7 +177,7 @@ void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps)
 		if (!c2)
 			continue;
 		*c1 = 0;
-		if (skipped_dir(s))
+		if (lf_index_skipped(s))
 			continue;
 		text_line(ix, ps, s, atoi(c1 + 1), c2 + 1);
 	}

@@ -33,6 +33,18 @@ char *lf_index_cache_dir(void)
 
 static struct strmap *files;	/* path -> struct lf_ftext */
 
+void lf_ftext_lines(struct lf_ftext *f)
+{
+	for (size_t i = 0, cap = 0; i <= f->len; i++)
+		if (!i || f->text[i - 1] == '\n') {
+			if (f->nlines == cap) {
+				cap = cap ? 2 * cap : 256;
+				f->lines = xrealloc(f->lines, cap * sizeof(*f->lines));
+			}
+			f->lines[f->nlines++] = i;
+		}
+}
+
 struct lf_ftext *lf_index_text(const struct lf_index *ix, const char *file)
 {
 	struct lf_ftext *f = strmap_get(files, file);
@@ -46,14 +58,7 @@ struct lf_ftext *lf_index_text(const struct lf_index *ix, const char *file)
 	if (!f->text)
 		lf_die("cannot read %s: %s", path, strerror(errno));
 	free(path);
-	for (size_t i = 0, cap = 0; i <= f->len; i++)
-		if (!i || f->text[i - 1] == '\n') {
-			if (f->nlines == cap) {
-				cap = cap ? 2 * cap : 256;
-				f->lines = xrealloc(f->lines, cap * sizeof(*f->lines));
-			}
-			f->lines[f->nlines++] = i;
-		}
+	lf_ftext_lines(f);
 	strmap_put(files, file, f);
 	return f;
 }

@@ -12,6 +12,7 @@
  *   classify.c     what each use is (rules/primitives.tbl, sourceforms.tbl)
  *   members.c      members: every access typed, the declaration
  *   spatch.c       the typed confirmation by spatch, its cache
+ *   inittext.c     the init sites written with a text (lock_stat names)
  *   store.c        the use index on disk, for the report's coverage
  *   index_cmd.c    lockfit index
  */

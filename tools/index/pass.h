@@ -30,6 +30,8 @@ struct lf_ipass {
 	struct lf_strv *access, *namedf;	/* [lock]: keys, files */
 };
 
+/* F->lines and F->nlines from F->text. */
+void lf_ftext_lines(struct lf_ftext *f);
 /* Die if IX->cache is inside IX->tree (a real path), else make it. */
 void lf_index_cache_prepare(const struct lf_index *ix);
 /* FILE's text (relative to IX->tree); dies if it cannot be read. */
@@ -44,6 +46,10 @@ void lf_index_use_at(const struct lf_index *ix, struct lf_ilock *l,
 /* grep.c: every word of PS in the tree; globals' and statics' uses,
  * members' accesses and the files naming their types. */
 void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps);
+/* The same grep for fixed TEXTS anywhere in a line ("FILE:LINE:TEXT"
+ * lines, the file maybe "./"-prefixed), and the directories it skips. */
+char *lf_index_grep_fixed(struct lf_index *ix, const struct lf_strv *texts);
+bool lf_index_skipped(const char *file);
 /* members.c: each member lock's accesses typed, its declaration. */
 void lf_index_members(struct lf_index *ix, struct lf_ipass *ps);
 
