@@ -19,7 +19,6 @@
  *                   one "before" build, overlapping patches built together
  *   patch_merge.c   the diffs of several locks applied to a file at once
  *   patch_make.c    kbuild for verification: -j, make's output by object
- *   patch_exec.c    running a command with its output captured
  *   patch_safe.c    paths checked, private directories, signals
  *   patch.c         the command
  */
@@ -31,10 +30,10 @@
 #include <sys/types.h>
 #include "lib/cli.h"
 #include "lib/strv.h"
+#include "lib/proc.h"
 
 struct lf_analysis;
 struct strmap;
-struct lf_exec;
 
 /* The subcommand (tools/main.c dispatches to it). */
 extern const struct lf_cmd lf_cmd_patch;
@@ -313,8 +312,6 @@ void lf_private_remove(const char *dir, bool keep);
 void lf_safe_stale(const char *tree);
 /* SIGINT/SIGTERM: a flag, passed on to the child's process group. */
 void lf_safe_init(void);
-/* The child running now (0: none). */
-void lf_safe_child(pid_t pid);
 /* HOLD: a signal waits (the tree is being written). */
 void lf_safe_hold(bool hold);
 /* If a signal came: remove what is registered, exit 128 + signal. */
@@ -367,22 +364,6 @@ char *lf_scratch_repath(const char *copy, const char *const *from,
  */
 bool lf_boot(struct lf_pjobs *jobs, const char *out);
 
-/* Command execution (patch_exec.c). */
-struct lf_exec {
-	int status;		/* exit status; 128+N for signal N; -1 no exec */
-	char *out;		/* stdout and stderr, interleaved */
-	double secs;
-};
-
-/* Run ARGV in DIR (NULL: here) with stdin from /dev/null; ENV entries
- * ("NAME=VALUE") are added to the environment, a bare "NAME" removed. */
-void lf_exec_run(struct lf_exec *r, const char *dir, const char *const *argv,
-		 const char *const *env);
-
-/* The same, stdout and stderr apart (ERR may be NULL: discarded). */
-void lf_exec_split(struct lf_exec *r, char **err, const char *dir,
-		   const char *const *argv, const char *const *env);
-
 /*
  * The view spatch runs on (patch_view.c).  Needed when one of FILES of
  * TREE holds __attribute__; then VIEW is a hard-linked copy of TREE in
@@ -397,10 +378,5 @@ char *lf_view_make(const char *tree, const struct lf_strv *files,
 		   const char *view, const char *macros, bool fresh);
 /* TEXT (spatch's output on the view) spelled as the tree is; frees TEXT. */
 char *lf_view_unspell(char *text);
-
-/* The first N lines of TEXT, for a reason. */
-char *lf_head(const char *text, size_t n);
-
-double lf_now(void);
 
 #endif
