@@ -24,6 +24,7 @@
 struct lf_analysis;
 struct lf_findings;
 struct lf_pjobs;
+struct lf_pkind;
 struct strmap;
 struct json_t;
 
@@ -61,6 +62,9 @@ struct lf_checker {
 	 * ONLY (or NULL) names one of its locks */
 	bool (*jobs)(const struct lf_analysis *a, struct strmap *decls,
 		     const char *only, struct lf_pjobs *out);
+	/* the kinds of those jobs (patch/patch.h: name, order, whole tree),
+	 * NULL-ended; lockfit patch's summary has a row for each */
+	const struct lf_pkind *const *pkinds;
 	/* what it neither finds nor passes: a lock whose verdict an evidence
 	 * stage (analysis/stage.h) found incomplete, one line each through
 	 * FN, for the gate's stderr and SARIF's notifications; NULL: none */
