@@ -5,8 +5,8 @@
  * (verdict.c) kept in this checker's results, a finding per read site of
  * a lock to rewrite, the report's lock blocks and "locks" array (with
  * each lock's lock_stat evidence), lockfit explain of one lock, a patch
- * job per lock to rewrite, and the notices of rewrites whose whole-tree
- * coverage is incomplete (coverage.c).
+ * job per lock to rewrite; what whole-tree coverage changes in a verdict,
+ * and the notices of rewrites it left incomplete, are verdict_coverage.c's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -684,5 +684,7 @@ const struct lf_checker lf_checker_rwlock = {
 	.names = names,
 	.jobs = verdict_jobs,
 	.pkinds = pkinds,
-	.notices = lf_cov_notices,
+	.cov_ask = lf_verdict_cov_ask,
+	.cov_apply = lf_verdict_cov_apply,
+	.notices = lf_verdict_cov_notices,
 };
