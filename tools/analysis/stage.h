@@ -3,14 +3,15 @@
  * stage.h - the evidence stages of the analysis: what lockfit reads
  * beside the records and joins to the checkers' verdicts.  runtime.c
  * maps a /proc/lock_stat file to the locks before the checkers decide
- * (--lock-stat), coverage.c checks the rewrite verdicts against every
- * use of the lock in the source tree after they decided.
+ * (--lock-stat), coverage/apply.c looks up every use in the source tree
+ * of the locks the checkers ask about, after they decided.
  *
  * lf_analyze_with() runs each stage's hooks at its place in the
  * pipeline, in lf_stages[] order; report, gate and explain show what the
  * stages found through the same hooks, so none of them knows a stage by
- * name.  What a stage changes in a checker's own results goes through
- * that checker's hooks (checker.h: notices).
+ * name.  A stage computes evidence; what it changes in a checker's own
+ * results is that checker's decision, through its hooks (checker.h:
+ * cov_ask, cov_apply, notices).
  */
 #ifndef LOCKFIT_STAGE_H
 #define LOCKFIT_STAGE_H

@@ -248,12 +248,17 @@ static void names(const struct lf_analysis *a,
 	}
 }
 
+/* Its jobs' kind (patch.h): the files the records name, numbered last;
+ * the lock keeps its type. */
+static const struct lf_pkind preempt = { .name = "arch_spin->preempt", .order = 2 };
+static const struct lf_pkind *const pkinds[] = { &preempt, NULL };
+
 /* Every flagged arch_spin_lock() site of the job's lock. */
 static struct lf_pjob *arch_job(const struct lf_analysis *a,
 				struct strmap *decls, const char *lock)
 {
 	struct lf_arch *arch = arch_of(a);
-	struct lf_pjob *j = lf_pjob_new(LF_PK_ARCH, lock, "arch_spin_preempt");
+	struct lf_pjob *j = lf_pjob_new(&preempt, lock, "arch_spin_preempt");
 	const struct lf_rec **recs = xcalloc(arch->sites.n + 1, sizeof(*recs));
 	struct strbuf sb = { 0 };
 	size_t n = 0;
@@ -329,4 +334,5 @@ const struct lf_checker lf_checker_archspin = {
 	.explain = explain,
 	.names = names,
 	.jobs = arch_jobs,
+	.pkinds = pkinds,
 };

@@ -382,10 +382,18 @@ static void bit_body(struct lf_pjob *j, const struct lf_bitlock *l)
 	j->body = sb_take(&sb);
 }
 
+/* Its jobs' kind (patch.h): the files the records name, numbered after
+ * the rwlock checker's. */
+static const struct lf_pkind to_spinlock = {
+	.name = "bitlock->spinlock", .order = 1,
+	.rewrite = "bitlock", .to_type = "spinlock_t",
+};
+static const struct lf_pkind *const pkinds[] = { &to_spinlock, NULL };
+
 static struct lf_pjob *bit_job(const struct lf_analysis *a,
 			       struct strmap *decls, const struct lf_bitlock *l)
 {
-	struct lf_pjob *j = lf_pjob_new(LF_PK_BITLOCK, l->name,
+	struct lf_pjob *j = lf_pjob_new(&to_spinlock, l->name,
 					"bitlock_to_spinlock");
 	const char *bit = strstr(l->name, " bit ");
 	const struct lf_rec **recs = xcalloc(l->sites.n + 1, sizeof(*recs));
@@ -411,10 +419,10 @@ static struct lf_pjob *bit_job(const struct lf_analysis *a,
 	}
 	for (size_t i = 0; i < l->sites.n; i++) {
 		recs[i] = l->sites.v[i].rec;
-		lf_pjob_site(j, a, "bitlock", recs[i]);
+		lf_pjob_site(j, a, recs[i]);
 	}
 	for (size_t i = 0; i < l->wrapped.n; i++)
-		lf_pjob_site(j, a, "bitlock", l->wrapped.v[i]);
+		lf_pjob_site(j, a, l->wrapped.v[i]);
 	lf_pjob_finish(j, a, decls);
 	prefix = lf_pjob_prefix(recs, l->sites.n);
 	j->subject = xasprintf("%s: replace bit spinlock %s with a spinlock_t",
@@ -457,4 +465,5 @@ const struct lf_checker lf_checker_bitlock = {
 	.explain = explain,
 	.names = names,
 	.jobs = bit_jobs,
+	.pkinds = pkinds,
 };

@@ -5,8 +5,8 @@
  * (verdict.c) kept in this checker's results, a finding per read site of
  * a lock to rewrite, the report's lock blocks and "locks" array (with
  * each lock's lock_stat evidence), lockfit explain of one lock, a patch
- * job per lock to rewrite, and the notices of rewrites whose whole-tree
- * coverage is incomplete (coverage.c).
+ * job per lock to rewrite; what whole-tree coverage changes in a verdict,
+ * and the notices of rewrites it left incomplete, are verdict_coverage.c's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -546,6 +546,18 @@ static void promotions(struct strbuf *sb, const struct lf_verdict *v)
 	}
 }
 
+/* Its jobs' kinds (patch.h): every use in the whole tree rewritten,
+ * numbered first. */
+static const struct lf_pkind to_spinlock = {
+	.name = "rwlock->spinlock", .order = 0, .whole_tree = true,
+	.rewrite = "spinlock", .to_type = "spinlock_t",
+};
+static const struct lf_pkind to_percpu = {
+	.name = "rwlock->percpu_rwsem", .order = 0, .whole_tree = true,
+	.rewrite = "percpu_rwsem", .to_type = "percpu_rw_semaphore",
+};
+static const struct lf_pkind *const pkinds[] = { &to_spinlock, &to_percpu, NULL };
+
 static const char write_only_help[] =
 	"Every section is a write section: the rwlock_t never lets two "
 	"holders in and buys no concurrency; a spinlock_t does the same job "
@@ -558,7 +570,7 @@ static void verdict_body(struct lf_pjob *j, const struct lf_analysis *a,
 {
 	const struct lf_lock *l = v->lock;
 	char *benefit = lf_benefit_text(a, v);
-	bool write_only = j->kind == LF_PK_SPINLOCK && !l->nread;
+	bool write_only = j->kind == &to_spinlock && !l->nread;
 	struct strbuf sb = { 0 };
 
 	sb_printf(&sb, "lockfit's verdict for %s (%s, %s) is %s, from the "
@@ -577,7 +589,7 @@ static void verdict_body(struct lf_pjob *j, const struct lf_analysis *a,
 	free(benefit);
 	/* the check's help speaks of short readers: a write-only lock has none */
 	sb_printf(&sb, "\n%s\n\nSites:\n", write_only ? write_only_help :
-		  lf_checks[j->kind == LF_PK_SPINLOCK ?
+		  lf_checks[j->kind == &to_spinlock ?
 			LF_CHECK_rwlock_spinlock : LF_CHECK_percpu_rwsem].help);
 	for (size_t i = 0; i < l->sites.n; i++)
 		site_line(&sb, l->sites.v[i].rec, v->needs[i],
@@ -585,7 +597,7 @@ static void verdict_body(struct lf_pjob *j, const struct lf_analysis *a,
 	if (write_only) {
 		sb_printf(&sb, "\nNo site is promoted: there is no reader, and "
 			  "every writer keeps the irq/bh variant it has.\n");
-	} else if (j->kind == LF_PK_SPINLOCK) {
+	} else if (j->kind == &to_spinlock) {
 		sb_printf(&sb, "\n");
 		promotions(&sb, v);
 	}
@@ -597,8 +609,7 @@ static struct lf_pjob *verdict_job(const struct lf_analysis *a,
 {
 	const struct lf_lock *l = v->lock;
 	bool spin = v->kind == LF_V_SPINLOCK;
-	const char *kind = spin ? "spinlock" : "percpu_rwsem";	/* rewrites.tbl */
-	struct lf_pjob *j = lf_pjob_new(spin ? LF_PK_SPINLOCK : LF_PK_PERCPU,
+	struct lf_pjob *j = lf_pjob_new(spin ? &to_spinlock : &to_percpu,
 					l->name, spin ? "rwlock_to_spinlock" :
 					"rwlock_to_percpu_rwsem");
 	const struct lf_rec **recs = xcalloc(l->sites.n + 1, sizeof(*recs));
@@ -611,16 +622,15 @@ static struct lf_pjob *verdict_job(const struct lf_analysis *a,
 			     strlen(lf_promote_name(promote)));
 	for (size_t i = 0; i < l->sites.n; i++) {
 		recs[i] = l->sites.v[i].rec;
-		lf_pjob_site(j, a, kind, recs[i]);
+		lf_pjob_site(j, a, recs[i]);
 	}
 	for (size_t i = 0; i < l->rels.n; i++)
-		lf_pjob_site(j, a, kind, l->rels.v[i].rec);
+		lf_pjob_site(j, a, l->rels.v[i].rec);
 	lf_pjob_finish(j, a, decls);
 	prefix = lf_pjob_prefix(recs, l->sites.n);
 	j->subject = xasprintf("%s: convert %s from %s to %s", lf_mail_esc(prefix),
 			       lf_mail_esc(j->name ? j->name : l->name),
-			       lf_mail_esc(lf_lock_type(l)),
-			       spin ? "spinlock_t" : "percpu_rw_semaphore");
+			       lf_mail_esc(lf_lock_type(l)), j->kind->to_type);
 	verdict_body(j, a, v);
 	free(prefix);
 	free(recs);
@@ -673,5 +683,8 @@ const struct lf_checker lf_checker_rwlock = {
 	.explain = explain,
 	.names = names,
 	.jobs = verdict_jobs,
-	.notices = lf_cov_notices,
+	.pkinds = pkinds,
+	.cov_ask = lf_verdict_cov_ask,
+	.cov_apply = lf_verdict_cov_apply,
+	.notices = lf_verdict_cov_notices,
 };

@@ -24,6 +24,9 @@
 struct lf_analysis;
 struct lf_findings;
 struct lf_pjobs;
+struct lf_pkind;
+struct lf_lock;
+struct lf_cov;
 struct strmap;
 struct json_t;
 
@@ -37,6 +40,14 @@ struct lf_check {
 
 /* Every check, by enum lf_check_id: lf_checks[LF_CHECK_rwlock_rcu].name */
 extern const struct lf_check lf_checks[LF_NCHECKS];
+
+/* What a checker's result for a lock asks of its uses in the whole tree
+ * (the coverage stage, coverage/coverage.h). */
+enum lf_cov_ask {
+	LF_COV_NONE,
+	LF_COV_MAY,	/* they may change it: looked up when there is a tree */
+	LF_COV_NEED,	/* a rewrite, which every use must agree with */
+};
 
 struct lf_checker {
 	const char *name;		/* the module: check_NAME.c */
@@ -61,6 +72,17 @@ struct lf_checker {
 	 * ONLY (or NULL) names one of its locks */
 	bool (*jobs)(const struct lf_analysis *a, struct strmap *decls,
 		     const char *only, struct lf_pjobs *out);
+	/* the kinds of those jobs (patch/patch.h: name, order, whole tree),
+	 * NULL-ended; lockfit patch's summary has a row for each */
+	const struct lf_pkind *const *pkinds;
+	/* whole-tree coverage, after analyse: what its result for L asks of
+	 * L's uses, and what COV (the uses, or why there are none: its how)
+	 * changes in it; true if that leaves the result incomplete (said in
+	 * the report header and by notices).  It may keep COV.  NULL: none */
+	enum lf_cov_ask (*cov_ask)(const struct lf_analysis *a,
+				   const struct lf_lock *l);
+	bool (*cov_apply)(struct lf_analysis *a, const struct lf_lock *l,
+			  struct lf_cov *cov);
 	/* what it neither finds nor passes: a lock whose verdict an evidence
 	 * stage (analysis/stage.h) found incomplete, one line each through
 	 * FN, for the gate's stderr and SARIF's notifications; NULL: none */

@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "checks/checker.h"
 
 struct lf_lock;
 struct lf_analysis;
@@ -79,8 +80,12 @@ struct lf_verdict {
 	struct lf_site_ctx *ctx;
 	bool cold;		/* spinlock because only cold entries read */
 	char *writes;		/* readers that write: what they do; NULL */
-	/* its uses in the whole tree (coverage/apply.c), NULL if not looked up */
+	/* its uses in the whole tree as the coverage stage handed them
+	 * (verdict_coverage.c keeps them), NULL if none was kept */
 	struct lf_cov *cov;
+	/* the rewrite these records alone call for ("spinlock"), made
+	 * unknown for want of whole-tree coverage; NULL: none */
+	const char *incomplete;
 };
 
 const char *lf_verdict_name(enum lf_verdict_kind k);
@@ -90,9 +95,20 @@ const char *lf_verdict_name(enum lf_verdict_kind k);
 void lf_verdict_compute(struct lf_verdict *v, const struct lf_analysis *a);
 
 /* V's lock, an rwlock_t with write sections only, has no read take
- * anywhere in the tree (USES uses, all seen: coverage/apply.c): a spinlock_t. */
+ * anywhere in the tree (USES uses, all seen: verdict_coverage.c): a
+ * spinlock_t. */
 void lf_verdict_write_only(struct lf_verdict *v, const struct lf_analysis *a,
 			   size_t uses);
+
+/* The rwlock checker's coverage hooks (checker.h: cov_ask, cov_apply,
+ * notices; verdict_coverage.c). */
+enum lf_cov_ask lf_verdict_cov_ask(const struct lf_analysis *a,
+				   const struct lf_lock *l);
+bool lf_verdict_cov_apply(struct lf_analysis *a, const struct lf_lock *l,
+			  struct lf_cov *cov);
+void lf_verdict_cov_notices(const struct lf_analysis *a,
+			    void (*fn)(const char *lock, const char *text, void *arg),
+			    void *arg);
 
 /* The verdict of L, one of A's locks (check_rwlock.c's results). */
 struct lf_verdict *lf_rwlock_verdict(const struct lf_analysis *a,

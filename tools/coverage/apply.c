@@ -1,47 +1,51 @@
 // SPDX-License-Identifier: GPL-2.0
-// SPDX-License-Identifier: GPL-2.0
 /*
- * apply.c - rewrite verdicts only for locks whose every use in the
- * source tree was seen (coverage.h): which locks are looked up in the
- * use index, and what their uses change in their verdicts.  The tree:
- * --tree, else the records' srcroot when it is a kernel tree here
- * (tree.c).
+ * apply.c - the coverage stage, which looks up in the use index the
+ * locks the checkers ask about and hands them their uses, seen and
+ * unseen (coverage.h; checker.h's cov_ask and cov_apply).  What the uses
+ * change in a result is its checker's.  The tree: --tree, else the
+ * records' srcroot when it is a kernel tree here (tree.c).
  */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "checks/verdict.h"
+#include "checks/checker.h"
 #include "coverage/coverage.h"
 #include "coverage/kbuild.h"
 #include "coverage/tree.h"
 #include "coverage/unseen.h"
 #include "index/index.h"
 
-/* Unseen files named in one reason; explain and JSON list every use. */
-#define FILES_MAX 10
-
 /* ---- which locks, which uses --------------------------------------- */
 
-static bool rewrite(const struct lf_verdict *v)
+/* What the checkers ask of L's uses (checker.h): the most any asks. */
+static enum lf_cov_ask ask(const struct lf_analysis *a, const struct lf_lock *l)
 {
-	return v->kind == LF_V_SPINLOCK || v->kind == LF_V_PERCPU;
+	enum lf_cov_ask most = LF_COV_NONE;
+
+	for (size_t i = 0; i < lf_ncheckers; i++)
+		if (lf_checkers[i]->cov_ask) {
+			enum lf_cov_ask k = lf_checkers[i]->cov_ask(a, l);
+
+			if (k > most)
+				most = k;
+		}
+	return most;
 }
 
-/* An rwlock the records never read-lock: write-only if the tree agrees. */
-static bool write_only_candidate(const struct lf_verdict *v)
+/* COV to each checker that asked about L: what it changes is theirs. */
+static void hand(struct lf_analysis *a, const struct lf_lock *l,
+		 struct lf_cov *cov)
 {
-	const struct lf_lock *l = v->lock;
+	for (size_t i = 0; i < lf_ncheckers; i++) {
+		const struct lf_checker *k = lf_checkers[i];
 
-	if (v->kind != LF_V_UNKNOWN || strcmp(l->cls, "rwlock") || l->nread ||
-	    !l->nwrite)
-		return false;
-	for (size_t i = 0; i < v->rules.n; i++)
-		if (!strcmp(v->rules.v[i].name, "identity") &&
-		    v->rules.v[i].state != LF_RULE_PASS)
-			return false;
-	return true;
+		if (k->cov_apply && k->cov_ask(a, l) != LF_COV_NONE &&
+		    k->cov_apply(a, l, cov))
+			strmap_put(a->cov->incomplete, l->name, (void *)l);
+	}
 }
 
 static bool counted(const struct lf_use *u)
@@ -55,76 +59,21 @@ static bool seen(const struct lf_cov_ctx *c, const char *file)
 	return strmap_get(c->tus, file) || strmap_get(c->files, file);
 }
 
-static void reason_first(struct lf_verdict *v, char *text)
-{
-	VEC_PUSH(&v->reasons, NULL);
-	memmove(v->reasons.v + 1, v->reasons.v,
-		(v->reasons.n - 1) * sizeof(*v->reasons.v));
-	v->reasons.v[0] = text;
-}
-
-/* The unseen files, each once, with why. */
-static char *unseen_files(const struct lf_cov *cov, size_t *nfiles)
-{
-	struct plist *p = plist_new(FILES_MAX);
-	const char *last = NULL;
-
-	for (size_t i = 0; i < cov->unseen.n; i++) {
-		const struct lf_cov_unseen *u = &cov->unseen.v[i];
-
-		if (last && !strcmp(last, u->file))
-			continue;
-		last = u->file;
-		plist_add(p, "%s (%s)", u->file, u->why);
-	}
-	*nfiles = p->n;
-	return xstrdup(plist_text(p));
-}
-
-/* Rewrite verdict, some uses unseen: unknown, with what to do. */
-static void make_unknown(struct lf_cov_ctx *c, const struct lf_lock *l,
-			 struct lf_cov *cov)
-{
-	struct lf_verdict *v = lf_rwlock_verdict(c->a, l);
-	size_t nfiles;
-	char *files = unseen_files(cov, &nfiles);
-
-	cov->incomplete = true;
-	cov->would = lf_verdict_name(v->kind);
-	v->kind = LF_V_UNKNOWN;
-	for (size_t i = 0; i < l->sites.n; i++) {
-		v->needs[i] = NULL;
-		v->promote[i] = LF_PROMOTE_NONE;
-	}
-	v->promote_to = LF_PROMOTE_NONE;
-	if (cov->command)
-		reason_first(v, xasprintf("complete the evidence: %s", cov->command));
-	reason_first(v, xasprintf("unseen: %s", files));
-	reason_first(v, xasprintf("incomplete coverage: these records alone say "
-				  "%s, but %zu of its %zu uses in the tree (take, "
-				  "release, assert, address) are in %zu file%s "
-				  "whose records were not read", cov->would,
-				  cov->unseen.n, cov->unseen.n + cov->seen,
-				  nfiles, lf_plural(nfiles)));
-	free(files);
-}
-
-static void lock_coverage(struct lf_cov_ctx *c, struct lf_lock *l,
+/* L's uses in the tree, IL: seen or not, and why not. */
+static void lock_coverage(struct lf_cov_ctx *c, const struct lf_lock *l,
 			  const struct lf_ilock *il)
 {
 	struct lf_cov *cov = xcalloc(1, sizeof(*cov));
-	struct lf_verdict *v = lf_rwlock_verdict(c->a, l);
-	size_t reads = 0, takes = 0;
 
-	v->cov = cov;
+	cov->how = LF_COV_LOOKED;
 	for (size_t i = 0; i < il->uses.n; i++) {
 		const struct lf_use *u = &il->uses.v[i];
 
 		if (!counted(u))
 			continue;
 		if (u->what == LF_USE_TAKE) {
-			takes++;
-			reads += u->call && strstr(u->call, "read");
+			cov->takes++;
+			cov->read_takes += u->call && strstr(u->call, "read");
 		}
 		if (seen(c, u->file)) {
 			cov->seen++;
@@ -136,71 +85,22 @@ static void lock_coverage(struct lf_cov_ctx *c, struct lf_lock *l,
 		}
 	}
 	cov->command = lf_cov_command(c, cov);
-	if (rewrite(v)) {
-		if (cov->unseen.n)
-			make_unknown(c, l, cov);
-		else
-			VEC_PUSH(&v->reasons, xasprintf(
-				"every use in the tree seen: %zu take, release, "
-				"assert or address use%s, all in units whose "
-				"records were read", cov->seen, lf_plural(cov->seen)));
-		return;
-	}
-	/* write-only candidate */
-	if (!cov->unseen.n && !reads && takes) {
-		lf_verdict_write_only(v, c->a, cov->seen);
-		return;
-	}
-	if (cov->unseen.n) {
-		size_t nfiles;
-		char *files = unseen_files(cov, &nfiles);
-
-		VEC_PUSH(&v->reasons, xasprintf(
-			"%zu of its %zu uses in the tree are in %zu file%s whose "
-			"records were not read: %s", cov->unseen.n,
-			cov->unseen.n + cov->seen, nfiles, lf_plural(nfiles), files));
-		if (cov->command)
-			VEC_PUSH(&v->reasons, xasprintf("complete the evidence: %s",
-							cov->command));
-		free(files);
-	} else if (reads) {
-		VEC_PUSH(&v->reasons, xasprintf(
-			"the tree read-locks it (%zu read take%s) in code these "
-			"records saw without a section", reads, lf_plural(reads)));
-	}
+	hand(c->a, l, cov);
 }
 
-static void not_checked(struct lf_analysis *a, const char *why)
+/* No tree to look in (HOW): the rewrites (LF_COV_NEED) are not checked. */
+static void not_checked(struct lf_analysis *a, enum lf_cov_how how)
 {
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
 		struct lf_lock *l = a->locks.locks.v[i];
-		struct lf_verdict *v = lf_rwlock_verdict(a, l);
+		struct lf_cov *cov;
 
-		if (!rewrite(v))
+		if (ask(a, l) != LF_COV_NEED)
 			continue;
-		if (a->cov->assumed && !strcmp(why, "--assume-complete")) {
-			VEC_PUSH(&v->reasons, xasprintf(
-				"whole-tree coverage not checked (%s): uses in units "
-				"that were not built are assumed to agree", why));
-			a->cov->not_checked++;
-			continue;
-		}
-		if (a->cov->assumed)
-			continue;	/* lockfit patch: its messages as before */
-		v->cov = xcalloc(1, sizeof(*v->cov));
-		v->cov->incomplete = true;
-		v->cov->would = lf_verdict_name(v->kind);
-		v->kind = LF_V_UNKNOWN;
-		for (size_t k = 0; k < l->sites.n; k++) {
-			v->needs[k] = NULL;
-			v->promote[k] = LF_PROMOTE_NONE;
-		}
-		v->promote_to = LF_PROMOTE_NONE;
-		reason_first(v, xasprintf(
-			"whole-tree coverage not checked: give --tree DIR (these "
-			"records alone say %s; --assume-complete keeps that)",
-			v->cov->would));
-		a->cov->not_checked++;
+		cov = xcalloc(1, sizeof(*cov));
+		cov->how = how;
+		a->cov->not_checked += how != LF_COV_TRUSTED;
+		hand(a, l, cov);
 	}
 }
 
@@ -246,10 +146,11 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 	bool has_build;
 
 	a->cov = xcalloc(1, sizeof(*a->cov));
+	a->cov->incomplete = strmap_new();
 	has_build = lf_records_build_dirs(&a->recs, &src, &obj);
 	if (o->assume_complete) {
 		a->cov->assumed = true;
-		not_checked(a, "--assume-complete");
+		not_checked(a, LF_COV_ASSUMED);
 		return;
 	}
 	if (o->tree) {
@@ -261,7 +162,7 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 	}
 	if (!a->cov->tree) {
 		a->cov->assumed = o->trust_without_tree;
-		not_checked(a, "no source tree");
+		not_checked(a, a->cov->assumed ? LF_COV_TRUSTED : LF_COV_NO_TREE);
 		return;
 	}
 	c.tree = a->cov->tree;
@@ -303,25 +204,22 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 	mwhich = xcalloc(a->locks.locks.n + 1, sizeof(*mwhich));
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
 		struct lf_lock *l = a->locks.locks.v[i];
-		struct lf_verdict *v = lf_rwlock_verdict(a, l);
+		enum lf_cov_ask k = ask(a, l);
 		bool mod = c.modroot && module_lock(l);
 		struct lf_index *x = mod ? &mix : &ix;
 		struct lf_ilock *il = &x->locks[x->nlocks];
-		char *why, *id = mod ? module_id(l->name) : xstrdup(l->name);
+		char *why, *id;
 
-		if (!rewrite(v) && !write_only_candidate(v)) {
-			free(id);
+		if (k == LF_COV_NONE)
 			continue;
-		}
+		id = mod ? module_id(l->name) : xstrdup(l->name);
 		if (!lf_ilock_parse(il, id, &why) || !il->indexed) {
-			if (rewrite(v)) {
+			if (k == LF_COV_NEED) {
 				struct lf_cov *cov = xcalloc(1, sizeof(*cov));
 
-				v->cov = cov;
-				make_unknown(&c, l, cov);
-				reason_first(v, xasprintf(
-					"its uses cannot be looked up in the tree: %s",
-					il->why ? il->why : why));
+				cov->how = LF_COV_UNINDEXED;
+				cov->why = il->why ? il->why : why;
+				hand(a, l, cov);
 			}
 			continue;
 		}

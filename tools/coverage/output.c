@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * output.c - coverage in the outputs (coverage.h): the lock block's
- * lines, its JSON value, the report header's line, the JSON summary,
- * and the notices of the gate and SARIF.
+ * lines, its JSON value and unseen files, the report header's line, the
+ * JSON summary.
  */
 #include <stdlib.h>
+#include <string.h>
 #include <jansson.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "checks/verdict.h"
 #include "coverage/coverage.h"
 #include "analysis/stage.h"
 #include "report/render.h"
@@ -16,7 +16,7 @@
 void lf_cov_text(FILE *out, const struct lf_cov *cov, const char *indent,
 		 size_t max)
 {
-	if (!cov || (!cov->seen && !cov->unseen.n && cov->incomplete))
+	if (!cov || cov->how != LF_COV_LOOKED)
 		return;
 	lf_fprintf(out, "%scoverage: %zu use%s seen, %zu unseen%s\n", indent,
 		   cov->seen, lf_plural(cov->seen), cov->unseen.n,
@@ -37,7 +37,7 @@ json_t *lf_cov_json(const struct lf_cov *cov)
 {
 	json_t *un;
 
-	if (!cov || (!cov->seen && !cov->unseen.n && cov->incomplete))
+	if (!cov || cov->how != LF_COV_LOOKED)
 		return json_null();
 	un = json_array();
 	for (size_t i = 0; i < cov->unseen.n; i++) {
@@ -51,49 +51,50 @@ json_t *lf_cov_json(const struct lf_cov *cov)
 			 "unseen", un);
 }
 
-void lf_cov_notices(const struct lf_analysis *a,
-		    void (*fn)(const char *lock, const char *text, void *arg),
-		    void *arg)
-{
-	for (size_t i = 0; i < a->locks.locks.n; i++) {
-		const struct lf_lock *l = a->locks.locks.v[i];
-		const struct lf_cov *cov = lf_rwlock_verdict(a, l)->cov;
-		char *text;
+/* Unseen files named in one reason; explain and JSON list every use. */
+#define FILES_MAX 10
 
-		if (!cov || !cov->incomplete)
+char *lf_cov_unseen_files(const struct lf_cov *cov, size_t *nfiles)
+{
+	struct plist *p = plist_new(FILES_MAX);
+	const char *last = NULL;
+
+	for (size_t i = 0; i < cov->unseen.n; i++) {
+		const struct lf_cov_unseen *u = &cov->unseen.v[i];
+
+		if (last && !strcmp(last, u->file))
 			continue;
-		if (!cov->seen && !cov->unseen.n)
-			text = xasprintf("incomplete coverage: %s would be %s from "
-					 "these records, but its uses in the whole "
-					 "tree were not checked (give --tree DIR): "
-					 "no finding, no pass", l->name, cov->would);
-		else
-			text = xasprintf("incomplete coverage: %s would be %s from "
-					 "these records, but %zu of its %zu uses in "
-					 "the tree were not seen (first %s:%d: %s): "
-					 "no finding, no pass", l->name, cov->would,
-					 cov->unseen.n, cov->unseen.n + cov->seen,
-					 cov->unseen.v[0].file, cov->unseen.v[0].line,
-					 cov->unseen.v[0].why);
-		fn(l->name, text, arg);
-		free(text);
+		last = u->file;
+		plist_add(p, "%s (%s)", u->file, u->why);
 	}
+	*nfiles = p->n;
+	return xstrdup(plist_text(p));
 }
 
-static void count_notice(const char *lock, const char *text, void *arg)
+/* The locks a checker's result is incomplete for, in the locks' order. */
+static json_t *incomplete(const struct lf_analysis *a)
 {
-	json_array_append_new(arg, lf_json_str(lock));
+	json_t *inc = json_array();
+
+	for (size_t i = 0; a->cov && a->cov->incomplete &&
+	     i < a->locks.locks.n; i++) {
+		const char *name = a->locks.locks.v[i]->name;
+
+		if (strmap_get(a->cov->incomplete, name))
+			json_array_append_new(inc, lf_json_str(name));
+	}
+	return inc;
 }
 
 void lf_cov_header(FILE *out, const struct lf_analysis *a)
 {
 	const struct lf_cov_run *r = a->cov;
-	json_t *inc = json_array();
+	json_t *inc;
 	size_t n;
 
 	if (!r)
 		return;
-	lf_cov_notices(a, count_notice, inc);
+	inc = incomplete(a);
 	n = json_array_size(inc);
 	json_decref(inc);
 	if (r->tree)
@@ -114,10 +115,8 @@ void lf_cov_header(FILE *out, const struct lf_analysis *a)
 json_t *lf_cov_summary_json(const struct lf_analysis *a)
 {
 	const struct lf_cov_run *r = a->cov;
-	json_t *inc = json_array(), *j;
+	json_t *inc = incomplete(a), *j;
 
-
-	lf_cov_notices(a, count_notice, inc);
 	j = json_pack("{s:o, s:b, s:o}", "tree", lf_json_str(r ? r->tree : NULL),
 		      "assumed_complete", r && r->assumed, "incomplete", inc);
 	if (lf_records_modroot(&a->recs))

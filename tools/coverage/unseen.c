@@ -10,7 +10,7 @@
 #include "coverage/coverage.h"
 #include "coverage/kbuild.h"
 #include "coverage/unseen.h"
-#include "patch/patch.h"	/* struct lf_strv */
+#include "lib/strv.h"
 #include "records/recdir.h"
 
 const char *lf_cov_why_unseen(struct lf_cov_ctx *c, const char *file)

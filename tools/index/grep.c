@@ -12,7 +12,8 @@
 #include "index/clex.h"
 #include "index/index.h"
 #include "index/pass.h"
-#include "patch/patch.h"	/* struct lf_strv */
+#include "lib/proc.h"
+#include "lib/strv.h"
 
 /* Directories whose code is not kernel code: user-space copies of
  * kernel headers (tools/), documentation, host programs (scripts/). */

@@ -13,7 +13,7 @@
 #include "index/classify.h"
 #include "index/index.h"
 #include "index/pass.h"
-#include "patch/patch.h"	/* lf_exec_split, lf_head, lf_now */
+#include "lib/proc.h"
 
 char *lf_index_cache_dir(void)
 {

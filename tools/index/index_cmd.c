@@ -14,7 +14,7 @@
 #include "analysis/analysis.h"
 #include "checks/checker.h"
 #include "index/index.h"
-#include "patch/patch.h"	/* struct lf_strv */
+#include "lib/strv.h"
 
 static const char usage[] =
 "Usage: lockfit index TREE [--lock LOCK]... [--records DIR]\n"

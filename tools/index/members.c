@@ -15,7 +15,7 @@
 #include "index/index.h"
 #include "index/pass.h"
 #include "index/spatch.h"
-#include "patch/patch.h"	/* struct lf_strv */
+#include "lib/strv.h"
 
 /* The member's declaration: PATH's first name at the top of the body of
  * "struct TAG {" (or "union TAG {") in FILE. */

@@ -19,7 +19,7 @@
 #include "index/index.h"
 #include "index/spatch.h"
 #include "index/state.h"
-#include "patch/patch.h"	/* lf_head */
+#include "lib/proc.h"
 
 /* The macros spatch needs for cleanup.h's scoped_guard() (a function using
  * one is otherwise not parsed, its accesses untyped). */

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "patch/patch.h"	/* struct lf_strv */
+#include "lib/strv.h"
 
 struct lf_index;
 

@@ -27,6 +27,7 @@
 #include "index/pass.h"
 #include "index/spatch.h"
 #include "index/state.h"
+#include "lib/proc.h"
 
 #define MAGIC "LFUSES\0\0"
 #define VERSION 1

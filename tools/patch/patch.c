@@ -170,11 +170,29 @@ static void write_file(const char *path, const char *text)
 		lf_die("cannot write %s: %s", path, strerror(errno));
 }
 
+/* Per kind of job (lf_pkinds() order): the summary's rows. */
+struct tally_row {
+	size_t produced, verified, failed;
+};
+
 struct tally {
-	size_t produced[LF_PK_NKINDS], verified[LF_PK_NKINDS], failed[LF_PK_NKINDS];
+	struct tally_row *rows;
 	size_t spatch_runs;
 	double spatch_secs;
 };
+
+static struct tally_row *row_of(struct tally *t, const struct lf_pkind *k)
+{
+	size_t n;
+	const struct lf_pkind *const *kinds = lf_pkinds(&n);
+
+	if (!t->rows)
+		t->rows = xcalloc(n + 1, sizeof(*t->rows));
+	for (size_t i = 0; i < n; i++)
+		if (kinds[i] == k)
+			return &t->rows[i];
+	lf_die("internal error: job kind %s of no checker", k->name);
+}
 
 /* The patch of J (number NUM): spatch, the objects using the lock, the
  * message; written under its temporary name (returned), or NULL. */
@@ -195,7 +213,7 @@ static char *make_patch(struct lf_pjob *j, size_t num, const struct lf_pbuild *b
 		if (!j->failed)
 			lf_users_plan(j, b);
 		lf_mail_build(j);
-		t->produced[j->kind]++;
+		row_of(t, j->kind)->produced++;
 	}
 	if (j->mail && !j->failed) {
 		name = lf_mail_filename(j, num);
@@ -214,7 +232,7 @@ static void report(struct lf_pjob *j, size_t num, size_t total,
 {
 	char *name, *path, *logname, *tmp;
 
-	printf("[%zu/%zu] %s %s: ", num, total, lf_pkind_name(j->kind),
+	printf("[%zu/%zu] %s %s: ", num, total, j->kind->name,
 	       lf_mail_esc(j->lock));
 	if (!j->refused)
 		printf("spatch %.1fs on %zu file%s; ", j->spatch_secs, j->files.n,
@@ -229,14 +247,14 @@ static void report(struct lf_pjob *j, size_t num, size_t total,
 	if (j->mail)
 		lf_safe_temp(tmp, false);
 	if (!j->failed) {
-		t->verified[j->kind]++;
+		row_of(t, j->kind)->verified++;
 		j->path = path;
 		printf("verified\n      %s\n", path);
 		free(logname);
 		free(tmp);
 		return;
 	}
-	t->failed[j->kind]++;
+	row_of(t, j->kind)->failed++;
 	for (char *p = j->failed; *p; p++)	/* one line; the log has all */
 		if (*p == '\n')
 			*p = p[1] ? ' ' : 0;
@@ -267,11 +285,18 @@ static void report(struct lf_pjob *j, size_t num, size_t total,
 
 static void summary(const struct tally *t)
 {
+	size_t n;
+	const struct lf_pkind *const *kinds = lf_pkinds(&n);
+	static const struct tally_row none;
+
 	printf("\nsummary:\n  %-22s %8s %8s %6s\n", "kind", "produced",
 	       "verified", "failed");
-	for (int k = 0; k < LF_PK_NKINDS; k++)
-		printf("  %-22s %8zu %8zu %6zu\n", lf_pkind_name(k), t->produced[k],
-		       t->verified[k], t->failed[k]);
+	for (size_t k = 0; k < n; k++) {
+		const struct tally_row *r = t->rows ? &t->rows[k] : &none;
+
+		printf("  %-22s %8zu %8zu %6zu\n", kinds[k]->name, r->produced,
+		       r->verified, r->failed);
+	}
 	printf("spatch: %zu run%s, %.1fs\n", t->spatch_runs,
 	       lf_plural(t->spatch_runs), t->spatch_secs);
 }

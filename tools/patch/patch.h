@@ -19,7 +19,6 @@
  *                   one "before" build, overlapping patches built together
  *   patch_merge.c   the diffs of several locks applied to a file at once
  *   patch_make.c    kbuild for verification: -j, make's output by object
- *   patch_exec.c    running a command with its output captured
  *   patch_safe.c    paths checked, private directories, signals
  *   patch.c         the command
  */
@@ -31,24 +30,38 @@
 #include <sys/types.h>
 #include "lib/cli.h"
 #include "lib/strv.h"
+#include "lib/proc.h"
 
 struct lf_analysis;
 struct strmap;
-struct lf_exec;
 
 /* The subcommand (tools/main.c dispatches to it). */
 extern const struct lf_cmd lf_cmd_patch;
 
-enum lf_pkind {
-	LF_PK_SPINLOCK,		/* rwlock_t -> spinlock_t */
-	LF_PK_PERCPU,		/* rwlock_t/rw_semaphore -> percpu_rw_semaphore */
-	LF_PK_BITLOCK,		/* bit spinlock -> embedded spinlock_t */
-	LF_PK_ARCH,		/* arch_spin_lock() wrapped in preempt_disable() */
-	LF_PK_NKINDS,
+/*
+ * What kind of rewrite a job is: each checker defines its own next to
+ * its job builder (check_*.c, its jobs and pkinds hooks, checker.h);
+ * lockfit patch knows a kind only by these.
+ */
+struct lf_pkind {
+	const char *name;	/* "rwlock->spinlock": progress line, summary */
+	/* patches are numbered by it, lowest first; within one order as
+	 * the checkers made the jobs */
+	int order;
+	/* every use of the lock in the whole tree is rewritten: the use
+	 * index adds its files and the sites the diff must remove, and
+	 * its cleanup.h guards must have a target (patch_users.c,
+	 * patch_guard.c); else only the files the records name */
+	bool whole_tree;
+	/* rules/rewrites.tbl's kind of its rewrite rows ("spinlock"), and
+	 * the type the lock becomes ("spinlock_t") */
+	const char *rewrite;
+	const char *to_type;
 };
 
-/* "rwlock->spinlock" ... for the summary. */
-const char *lf_pkind_name(enum lf_pkind k);
+/* Every checker's kinds, in patch order (by order, then the checkers'
+ * and their own): N of them. */
+const struct lf_pkind *const *lf_pkinds(size_t *n);
 
 /* A call of the lock that the patch must rewrite: recorded, or a use
  * the use index found (function NULL, api what it is: "take"). */
@@ -59,7 +72,7 @@ struct lf_psite {
 
 /* One lock to rewrite, and what became of it. */
 struct lf_pjob {
-	enum lf_pkind kind;
+	const struct lf_pkind *kind;
 	const char *lock;	/* the identity, as the report prints it */
 	char *name;		/* for the subject: file_systems_lock, TAG::field */
 	const char *script;	/* "rwlock_to_spinlock" (cocci/NAME.cocci) */
@@ -124,9 +137,10 @@ void lf_pbuild_resolve(struct lf_pbuild *b, const struct lf_analysis *a,
  * both trees is refused. */
 void lf_pjobs_module(struct lf_pjobs *jobs);
 
-/* Every use of each rwlock rewrite's lock in the whole tree B->src (the
- * use index, tools/index): its files go to spatch, and each take,
- * release, init and declaration must be a removed line of the diff. */
+/* Every use of the lock of each whole-tree job (lf_pkind) in the whole
+ * tree B->src (the use index, tools/index): its files go to spatch, and
+ * each take, release, init and declaration must be a removed line of
+ * the diff. */
 void lf_pjobs_index(struct lf_pjobs *jobs, const struct lf_pbuild *b);
 
 /* patch_guard.c: refuse J when a cleanup.h guard of its lock (a use of L)
@@ -155,7 +169,7 @@ bool lf_pjobs_build(const struct lf_analysis *a, struct strmap *decls,
  * A job of KIND for LOCK, running cocci/SCRIPT.cocci:
  */
 struct lf_rec;
-struct lf_pjob *lf_pjob_new(enum lf_pkind kind, const char *lock,
+struct lf_pjob *lf_pjob_new(const struct lf_pkind *kind, const char *lock,
 			    const char *script);
 /* Is S (N chars) a C identifier? */
 bool lf_is_ident(const char *s, size_t n);
@@ -166,11 +180,11 @@ void lf_pjob_dopt(struct lf_pjob *j, const char *fmt, const char *a, size_t n);
  * cannot name it. */
 char *lf_pjob_ident(struct lf_pjob *j, const char *id, size_t len,
 		    const char *fieldopt);
-/* R's file and unit; lf_pjob_site also R's call when a KIND rewrite
- * (rewrites.tbl) replaces it. */
+/* R's file and unit; lf_pjob_site also R's call when a rewrite of J's
+ * kind (rewrites.tbl) replaces it. */
 void lf_pjob_file(struct lf_pjob *j, const struct lf_rec *r);
 void lf_pjob_site(struct lf_pjob *j, const struct lf_analysis *a,
-		  const char *kind, const struct lf_rec *r);
+		  const struct lf_rec *r);
 /* Add the decl files (DECLS) and every unit of the lock; sort; refuse a
  * path that is not inside the tree; --local-includes where needed. */
 void lf_pjob_finish(struct lf_pjob *j, const struct lf_analysis *a,
@@ -313,8 +327,6 @@ void lf_private_remove(const char *dir, bool keep);
 void lf_safe_stale(const char *tree);
 /* SIGINT/SIGTERM: a flag, passed on to the child's process group. */
 void lf_safe_init(void);
-/* The child running now (0: none). */
-void lf_safe_child(pid_t pid);
 /* HOLD: a signal waits (the tree is being written). */
 void lf_safe_hold(bool hold);
 /* If a signal came: remove what is registered, exit 128 + signal. */
@@ -367,22 +379,6 @@ char *lf_scratch_repath(const char *copy, const char *const *from,
  */
 bool lf_boot(struct lf_pjobs *jobs, const char *out);
 
-/* Command execution (patch_exec.c). */
-struct lf_exec {
-	int status;		/* exit status; 128+N for signal N; -1 no exec */
-	char *out;		/* stdout and stderr, interleaved */
-	double secs;
-};
-
-/* Run ARGV in DIR (NULL: here) with stdin from /dev/null; ENV entries
- * ("NAME=VALUE") are added to the environment, a bare "NAME" removed. */
-void lf_exec_run(struct lf_exec *r, const char *dir, const char *const *argv,
-		 const char *const *env);
-
-/* The same, stdout and stderr apart (ERR may be NULL: discarded). */
-void lf_exec_split(struct lf_exec *r, char **err, const char *dir,
-		   const char *const *argv, const char *const *env);
-
 /*
  * The view spatch runs on (patch_view.c).  Needed when one of FILES of
  * TREE holds __attribute__; then VIEW is a hard-linked copy of TREE in
@@ -397,10 +393,5 @@ char *lf_view_make(const char *tree, const struct lf_strv *files,
 		   const char *view, const char *macros, bool fresh);
 /* TEXT (spatch's output on the view) spelled as the tree is; frees TEXT. */
 char *lf_view_unspell(char *text);
-
-/* The first N lines of TEXT, for a reason. */
-char *lf_head(const char *text, size_t n);
-
-double lf_now(void);
 
 #endif

@@ -130,9 +130,7 @@ static void refuse(struct lf_pjob *j, char *why)
 
 void lf_pjob_guards(struct lf_pjob *j, const struct lf_ilock *l, const char *src)
 {
-	const char *kind = j->kind == LF_PK_SPINLOCK ? "spinlock" : "percpu_rwsem";
-	const char *to_cls = j->kind == LF_PK_SPINLOCK ? "spinlock_t" :
-			     "percpu_rw_semaphore";
+	const char *kind = j->kind->rewrite, *to_cls = j->kind->to_type;
 
 	for (size_t i = 0; i < l->uses.n && !j->refused; i++) {
 		const struct lf_use *u = &l->uses.v[i];

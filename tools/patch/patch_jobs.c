@@ -28,14 +28,33 @@
 #include "records/recdir.h"
 #include "patch/patch.h"
 
-const char *lf_pkind_name(enum lf_pkind k)
+const struct lf_pkind *const *lf_pkinds(size_t *n)
 {
-	static const char *const names[] = {
-		"rwlock->spinlock", "rwlock->percpu_rwsem", "bitlock->spinlock",
-		"arch_spin->preempt",
-	};
+	static const struct lf_pkind **kinds;
+	static size_t nkinds;
 
-	return k < LF_PK_NKINDS ? names[k] : "?";
+	if (!kinds) {
+		size_t cap = 0;
+
+		for (size_t i = 0; i < lf_ncheckers; i++)
+			for (size_t k = 0; lf_checkers[i]->pkinds &&
+			     lf_checkers[i]->pkinds[k]; k++)
+				cap++;
+		kinds = xcalloc(cap + 1, sizeof(*kinds));
+		/* by order, stable: the checkers' order within one */
+		for (size_t i = 0; i < lf_ncheckers; i++)
+			for (size_t k = 0; lf_checkers[i]->pkinds &&
+			     lf_checkers[i]->pkinds[k]; k++) {
+				const struct lf_pkind *p = lf_checkers[i]->pkinds[k];
+				size_t at = nkinds++;
+
+				for (; at && kinds[at - 1]->order > p->order; at--)
+					kinds[at] = kinds[at - 1];
+				kinds[at] = p;
+			}
+	}
+	*n = nkinds;
+	return kinds;
 }
 
 bool lf_is_ident(const char *s, size_t n)
@@ -104,7 +123,8 @@ char *lf_pjob_ident(struct lf_pjob *j, const char *id, size_t len,
 	return NULL;
 }
 
-struct lf_pjob *lf_pjob_new(enum lf_pkind k, const char *lock, const char *script)
+struct lf_pjob *lf_pjob_new(const struct lf_pkind *k, const char *lock,
+			   const char *script)
 {
 	struct lf_pjob *j = xcalloc(1, sizeof(*j));
 
@@ -121,13 +141,13 @@ void lf_pjob_file(struct lf_pjob *j, const struct lf_rec *r)
 		lf_strv_add_unique(&j->tus, r->tu);
 }
 
-/* R's file, and R's call when KIND's rewrite replaces it (not a call of
- * a wrapper, which stays: its body is rewritten). */
+/* R's file, and R's call when the rewrite of J's kind replaces it (not a
+ * call of a wrapper, which stays: its body is rewritten). */
 void lf_pjob_site(struct lf_pjob *j, const struct lf_analysis *a,
-		     const char *kind, const struct lf_rec *r)
+		  const struct lf_rec *r)
 {
 	lf_pjob_file(j, r);
-	if (r->api && lf_rules_rewrites_call(&a->rules, kind, r->api)) {
+	if (r->api && lf_rules_rewrites_call(&a->rules, j->kind->rewrite, r->api)) {
 		struct lf_psite s = { r->file, r->function, r->api, r->line };
 
 		VEC_PUSH(&j->must, s);
@@ -268,26 +288,29 @@ bool lf_pjob_wanted(const char *only, const char *lock)
 	       !strcmp(colon + 1, only);
 }
 
-/* Patches are numbered rwlock verdicts first (in rank order), then bit
- * locks, then arch locks, as before there were checkers: the report's
- * order (lf_checkers[]) puts arch locks before bit locks. */
-static int patch_group(enum lf_pkind k)
-{
-	return k == LF_PK_BITLOCK ? 1 : k == LF_PK_ARCH ? 2 : 0;
-}
-
+/* Patches are numbered by their kind's order (lf_pkind: rwlock verdicts,
+ * in rank order, then bit locks, then arch locks, as before there were
+ * checkers; the report's order, lf_checkers[], puts arch locks before
+ * bit locks), within one order as the checkers made them. */
 bool lf_pjobs_build(const struct lf_analysis *a, struct strmap *decls,
 		    const char *only, struct lf_pjobs *out)
 {
 	struct lf_pjobs all = { 0 };
 	bool seen = false;
+	size_t nkinds, from = out->n;
+	const struct lf_pkind *const *kinds = lf_pkinds(&nkinds);
 
 	for (size_t i = 0; i < lf_ncheckers; i++)
 		seen |= lf_checkers[i]->jobs(a, decls, only, &all);
-	for (int g = 0; g <= 2; g++)
+	for (size_t k = 0; k < nkinds; k++) {
+		if (k && kinds[k - 1]->order == kinds[k]->order)
+			continue;
 		for (size_t i = 0; i < all.n; i++)
-			if (patch_group(all.v[i]->kind) == g)
+			if (all.v[i]->kind->order == kinds[k]->order)
 				VEC_PUSH(out, all.v[i]);
+	}
+	if (out->n - from != all.n)
+		lf_die("internal error: a job of a kind no checker lists");
 	free(all.v);
 	return seen;
 }

@@ -67,6 +67,15 @@ static void cleanup_all(void)
 	}
 }
 
+/* The child lf_exec_run() runs (0: reaped, and an interrupt ends the
+ * run now). */
+static void watch(pid_t pid)
+{
+	if (!pid)
+		lf_safe_check();
+	child = pid;
+}
+
 void lf_safe_init(void)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
@@ -79,11 +88,7 @@ void lf_safe_init(void)
 	if (!sigaction(SIGINT, NULL, &old) && old.sa_handler != SIG_IGN)
 		sigaction(SIGINT, &sa, NULL);
 	atexit(cleanup_all);
-}
-
-void lf_safe_child(pid_t pid)
-{
-	child = pid;
+	lf_exec_watch(watch);
 }
 
 void lf_safe_hold(bool hold)

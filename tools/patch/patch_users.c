@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * patch_users.c - a rwlock rewrite touches every user of the lock, not
- * only the units that were built with the plugin:
+ * patch_users.c - a whole-tree rewrite (lf_pkind: the rwlock checker's)
+ * touches every user of the lock, not only the units that were built
+ * with the plugin:
  *
  *   - the build: the source tree and the output directory, which is the
  *     same for an in-tree build and another one for make O=; from
@@ -142,8 +143,7 @@ static void add_uses(struct lf_pjob *j, const struct lf_ilock *l, const char *sr
 
 static bool indexed_job(const struct lf_pjob *j, bool module)
 {
-	return (j->kind == LF_PK_SPINLOCK || j->kind == LF_PK_PERCPU) &&
-	       !j->refused && j->module == module;
+	return j->kind->whole_tree && !j->refused && j->module == module;
 }
 
 /* A module lock's identity in its directory's index: a static's unit

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * patch_exec.c - run spatch, make, git, checkpatch: fork and exec with
+ * proc.c - run grep, spatch, make, git, checkpatch: fork and exec with
  * the output captured in temporary files, no shell in between (paths
  * are never quoted wrong).  Each child leads a process group of its
- * own, which a SIGINT or SIGTERM of lockfit is passed on to
- * (patch_safe.c); once it is reaped, an interrupt ends the run.
+ * own, which the watcher (lf_exec_watch: lockfit patch's patch_safe.c)
+ * passes a SIGINT or SIGTERM on to; once it is reaped, the watcher may
+ * end the run.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,9 +14,17 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "lib/util.h"
-#include "patch/patch.h"
+#include "lib/proc.h"
+
+static void (*watcher)(pid_t pid);
+
+void lf_exec_watch(void (*fn)(pid_t pid))
+{
+	watcher = fn;
+}
 
 static int tmpfile_fd(void)
 {
@@ -83,12 +92,13 @@ static void run(struct lf_exec *r, char **errtext, bool split, const char *dir,
 	if (!pid)
 		child(dir, argv, env, out, err);
 	setpgid(pid, pid);	/* either of the two calls wins the race */
-	lf_safe_child(pid);
+	if (watcher)
+		watcher(pid);
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
 			lf_die("waitpid: %s", strerror(errno));
-	lf_safe_check();
-	lf_safe_child(0);
+	if (watcher)
+		watcher(0);
 	r->secs = lf_now() - t0;
 	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	r->out = slurp_fd(out);
@@ -108,4 +118,26 @@ void lf_exec_split(struct lf_exec *r, char **err, const char *dir,
 		   const char *const *argv, const char *const *env)
 {
 	run(r, err, true, dir, argv, env);
+}
+
+char *lf_head(const char *text, size_t n)
+{
+	const char *p = text ? text : "";
+	size_t lines = 0;
+
+	while (*p && lines < n) {
+		const char *nl = strchr(p, '\n');
+
+		p = nl ? nl + 1 : p + strlen(p);
+		lines++;
+	}
+	return xasprintf("%.*s", (int)(p - (text ? text : "")), text ? text : "");
+}
+
+double lf_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
