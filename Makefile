@@ -95,7 +95,7 @@ tools/lockfit: $(TOOL_SRCS) $(TOOL_HDRS)
 cocci: $(wildcard cocci/templates/*) $(RULES) $(GEN_RULES)
 	scripts/gen-cocci
 
-$(GEN_RULES): rules/gen-rules.c $(READER_SRCS) $(READER_HDRS) schema/records.h \
+$(GEN_RULES): rules/gen-rules.c $(READER_SRCS) $(READER_HDRS) schema/records.h schema/checks.def \
 		tools/lib/readfile.c tools/lib/readfile.h
 	@mkdir -p $(@D)
 	$(CC) $(HOST_CFLAGS) -o $@ rules/gen-rules.c $(READER_SRCS) tools/lib/readfile.c

@@ -47,8 +47,7 @@ static auto_vec<struct needy *> needy_order;
 
 static bool is_sink(const struct lf_primitive *prim)
 {
-	return (prim->cls == LF_CLASS_arch_spinlock ||
-		prim->cls == LF_CLASS_arch_rwlock) && lf_is_acquire(prim);
+	return lf_class_judged(prim->cls, LFR_MOD_archspin) && lf_is_acquire(prim);
 }
 
 static struct needy *needy_get(tree decl)

@@ -86,7 +86,9 @@ static void check_function(struct function *, const struct lf_fn *fn,
 		const struct lf_event *acq = &fn->events[sec->acquire];
 		const struct lf_lockid *id = &fn->locks[acq->lock];
 
-		if (acq->cls != LF_CLASS_rwlock ||
+		/* a spinning reader-writer lock: rwlock_t */
+		if (!lf_class_judged(acq->cls, LFR_MOD_rwlock) ||
+		    lf_classes[acq->cls].waits != LF_WAITS_spin ||
 		    acq->prim->mode != LF_MODE_read)
 			continue;
 		if (sec->recursive) {

@@ -325,10 +325,10 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
 		if (acq->prim->action == LF_ACT_spin)
 			set(rec, K(section, retry), retry_json(acq));
 	}
-	/* where an rwlock is read-locked matters as much (where.c), and
-	 * where an rwlock or rw_semaphore is written: rare writers (an
+	/* where a lock the rwlock check judges is read-locked matters as
+	 * much (where.c), and where it is written: rare writers (an
 	 * ioctl's) weigh less than hot ones (issue 22) */
-	if (acq->cls == LF_CLASS_rwlock || acq->cls == LF_CLASS_rwsem)
+	if (lf_class_judged(acq->cls, LFR_MOD_rwlock))
 		lf_calls_bitlock_site(fn->fun->decl);
 	if (acq->prim->mode == LF_MODE_read && !sec->writes.is_empty())
 		set(rec, K(section, writes), writes_json(sec));

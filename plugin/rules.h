@@ -39,6 +39,21 @@ enum lf_variant {
 #undef X
 };
 
+/* rules/classes.tbl: how a class's waiters wait (none: a context, not a
+ * lock) and which check judges its locks */
+enum lf_waits {
+	LF_WAITS_none,
+#define X(name) LF_WAITS_##name,
+	LFR_WAITS(X)
+#undef X
+};
+
+struct lf_class_info {
+	enum lf_waits waits;
+	enum lfr_module judged;
+};
+extern const struct lf_class_info lf_classes[LF_CLASS_COUNT];
+
 /* What a primitive turns off (acquire/disable) or on (release/enable). */
 #define LF_CTX_preempt	(1u << 0)
 #define LF_CTX_irq	(1u << 1)
@@ -113,7 +128,13 @@ static inline bool lf_is_release(const struct lf_primitive *p)
 
 static inline bool lf_is_lock_class(enum lf_class cls)
 {
-	return cls < LF_CLASS_preempt;
+	return lf_classes[cls].waits != LF_WAITS_none;
+}
+
+/* Does check module M judge locks of class CLS? */
+static inline bool lf_class_judged(enum lf_class cls, enum lfr_module m)
+{
+	return lf_classes[cls].judged == m;
 }
 
 /* rules/entrypoints.tbl's slots, registration calls and sections: the

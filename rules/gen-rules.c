@@ -94,6 +94,18 @@ static void plugin(const struct lfr_tables *t)
 		printf(" },\n");
 	}
 	printf("};\nconst size_t lf_primitives_count = %zu;\n\n", t->primitives.n);
+	printf("const struct lf_class_info lf_classes[LF_CLASS_COUNT] = {\n");
+	for (i = 0; i < t->classes.n; i++) {
+		const struct lfr_class *c = &t->classes.v[i];
+		const char *m = "none";
+
+#define LF_CHECKER(module, plugin, tool) \
+		if (c->judged == LFR_MOD_##module) m = #module;
+#include "../schema/checks.def"
+		printf("\t[LF_CLASS_%s] = { LF_WAITS_%s, LFR_MOD_%s },\n", c->cls,
+		       strcmp(c->waits, "-") ? c->waits : "none", m);
+	}
+	printf("};\n\n");
 	printf("const struct lf_locktype lf_locktypes[] = {\n");
 	for (i = 0; i < t->locktypes.n; i++) {
 		printf("\t{ ");

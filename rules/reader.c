@@ -37,6 +37,11 @@ static const char lock_variants[] = LF_ENUM_VARIANT(STR);
 static const char ctxs[] = LFR_CTXS(STR);
 static const char entry_kinds[] = LFR_ENTRY_KINDS(STR);
 static const char execs[] = LFR_EXECS(STR) " -";
+static const char waits[] = LFR_WAITS(STR) " -";
+#define LF_CHECKER(module, plugin, tool) STR(module)
+static const char modules[] =
+#include "../schema/checks.def"
+	" -";
 #undef STR
 
 void *lfr_xrealloc(void *p, size_t n)
@@ -201,6 +206,53 @@ static void end_thresholds(struct table *tb)
 				lfr_threshold_info[i].name);
 }
 
+/* ---- classes.tbl: class waits judged ---- */
+const struct lfr_class *lfr_class(const struct lfr_tables *t, const char *name)
+{
+	for (size_t i = 0; i < t->classes.n; i++)
+		if (!strcmp(t->classes.v[i].cls, name))
+			return &t->classes.v[i];
+	return NULL;
+}
+
+static int is_context(const struct lfr_tables *t, const char *cls)
+{
+	const struct lfr_class *c = lfr_class(t, cls);
+
+	return c && !strcmp(c->waits, "-");
+}
+
+static void row_class(struct table *tb, const char *line)
+{
+	char *w[3];
+	struct lfr_class c = { .judged = LFR_MOD_none };
+
+	if (lfr_split(line, w, 3) != 3)
+		lfr_fail(tb, "expected 3 columns: class waits judged", NULL, NULL);
+	oneof(tb, w[0], classes, "class");
+	lfr_once(tb, w[0], 0, "");
+	oneof(tb, w[1], waits, "waits");
+	oneof(tb, w[2], modules, "check module");
+	if (!strcmp(w[1], "-") && strcmp(w[2], "-"))
+		lfr_fail(tb, "a context is no check's subject:", w[0], NULL);
+	c.cls = w[0];
+	c.waits = w[1];
+#define LF_CHECKER(module, plugin, tool) \
+	if (!strcmp(w[2], #module)) c.judged = LFR_MOD_##module;
+#include "../schema/checks.def"
+	PUSH(&tb->t->classes, c);
+}
+
+/* Every class has its row. */
+static void end_classes(struct table *tb)
+{
+#define X(name) \
+	if (!lfr_class(tb->t, #name)) \
+		tb->die("%s: class '%s' has no row", tb->path, #name);
+	LFR_CLASSES(X)
+#undef X
+}
+
 /* ---- primitives.tbl: name api class action mode arg variant ctx pair ---- */
 /*
  * A cleanup.h guard, api guard(NAME): its rows are the calls GCC shows,
@@ -317,6 +369,7 @@ static void row_locktype(struct table *tb, const char *line)
 {
 	char *w[3];
 	struct lfr_locktype lt;
+	struct lfr_class *c;
 	int n = lfr_split(line, w, 3);
 
 	if (n == 3 && !strcmp(w[0], "struct")) {
@@ -331,6 +384,14 @@ static void row_locktype(struct table *tb, const char *line)
 	}
 	oneof(tb, lt.cls, classes, "class");
 	lfr_once(tb, lt.type, 1, "");
+	c = (struct lfr_class *)lfr_class(tb->t, lt.cls);
+	if (!strcmp(c->waits, "-"))
+		lfr_fail(tb, "a lock type's class is a lock, not a context:", lt.cls, NULL);
+	/* reports print a lock's type from its class */
+	if (c->type)
+		tb->die("%s:%d: class '%s' has a type already ('%s'): one type per class",
+			tb->path, tb->lineno, lt.cls, c->type);
+	c->type = strncmp(lt.type, "struct ", 7) ? lt.type : lt.type + 7;
 	PUSH(&tb->t->locktypes, lt);
 }
 
@@ -383,7 +444,7 @@ static void row_sourceform(struct table *tb, const char *line)
 	f = (struct lfr_sourceform){ w[0], w[1], NULL, NULL, NULL, NULL };
 	if (n == 6) {
 		oneof(tb, w[2], classes, "class");
-		if (lfr_has("preempt irq bh rcu_sched", w[2]))
+		if (is_context(tb->t, w[2]))
 			lfr_fail(tb, "a guard row names a lock class, not a context:", w[2], NULL);
 		oneof(tb, w[3], lock_modes, "mode");
 		oneof(tb, w[4], lock_variants, "variant");
@@ -419,7 +480,7 @@ static void end_sourceforms(struct table *tb)
 		char *name;
 
 		if (strncmp(p->api, "guard(", 6) || p->api[n - 1] != ')' ||
-		    lfr_has("preempt irq bh rcu_sched", p->cls))
+		    is_context(t, p->cls))
 			continue;
 		name = lfr_xstrndup(p->api + 6, n - 7);
 		g = lfr_guard_form(t, name);
@@ -602,16 +663,17 @@ static void row_sharedwrite(struct table *tb, const char *line)
 }
 
 /*
- * The tables, in the order they are read: rewrites.tbl is checked against
- * primitives.tbl, locktypes.tbl and sourceforms.tbl, the first three
- * (PRIMITIVES, LOCKTYPES, SOURCEFORMS); sourceforms.tbl against
- * primitives.tbl.
+ * The tables, in the order they are read: classes.tbl first, what the
+ * others' classes are; rewrites.tbl is checked against primitives.tbl,
+ * locktypes.tbl and sourceforms.tbl (PRIMITIVES, LOCKTYPES,
+ * SOURCEFORMS); sourceforms.tbl against primitives.tbl.
  */
 static const struct {
 	const char *file;
 	void (*row)(struct table *tb, const char *line);
 	void (*end)(struct table *tb);
 } tables[] = {
+	{ "classes.tbl",	row_class,	end_classes },
 	{ "primitives.tbl",	row_primitive,	end_primitives },
 	{ "locktypes.tbl",	row_locktype,	NULL },
 	{ "sourceforms.tbl",	row_sourceform,	end_sourceforms },

@@ -21,8 +21,8 @@
 #include <stddef.h>
 #include "../schema/records.h"
 
-/* primitives.tbl's class column, in the order of enum lf_class; the
- * last four are contexts, not locks */
+/* primitives.tbl's class column, in the order of enum lf_class; what
+ * each is (a lock or a context, ...) is classes.tbl's */
 #define LFR_CLASSES(X) X(rwlock) X(spinlock) X(raw_spinlock) X(rwsem) \
 	X(mutex) X(percpu_rwsem) X(arch_spinlock) X(arch_rwlock) X(bitlock) \
 	X(preempt) X(irq) X(bh) X(rcu_sched)
@@ -149,6 +149,24 @@ struct lfr_sharedwrite {
 	const char *prefix, *why;
 };
 
+/* The check modules of schema/checks.def (LF_CHECKER), for classes.tbl's
+ * judged column; LFR_MOD_none: no check's. */
+enum lfr_module {
+	LFR_MOD_none = -1,
+#define LF_CHECKER(module, plugin, tool) LFR_MOD_##module,
+#include "../schema/checks.def"
+};
+
+/* classes.tbl: what a class of LFR_CLASSES is; one row per class */
+#define LFR_WAITS(X) X(spin) X(sleep)
+struct lfr_class {
+	const char *cls;
+	const char *waits;	/* LFR_WAITS; "-": a context, not a lock */
+	enum lfr_module judged;	/* the check that judges its locks */
+	const char *type;	/* its locktypes.tbl type without "struct ",
+				 * as reports print it; NULL: none */
+};
+
 /* lockclasses.tbl: a lockdep class name (a trailing '*': a prefix) that
  * is not its lock's init expression, and the lock's identity */
 struct lfr_lockclass {
@@ -170,6 +188,7 @@ struct lfr_lockcost {
 struct lfr_tables {
 	const char *dir;
 	const char *thresholds_path;			/* for messages */
+	LFR_VEC(struct lfr_class) classes;		/* table order */
 	long threshold[LFR_T_COUNT];
 	int threshold_line[LFR_T_COUNT];
 	LFR_VEC(struct lfr_primitive) primitives;	/* sorted by name */
@@ -196,6 +215,9 @@ char *lfr_path(const char *dir, const char *name);
 
 /* Read and check every table of DIR; on the first error call DIE. */
 void lfr_read(struct lfr_tables *t, const char *dir, lfr_die_fn die);
+
+/* The classes.tbl row of class NAME, or NULL. */
+const struct lfr_class *lfr_class(const struct lfr_tables *t, const char *name);
 
 /* Is TOKEN in the ","-separated or blank-separated LIST? */
 int lfr_has(const char *list, const char *token);

@@ -60,7 +60,7 @@ const struct lfr_sourceform *lfr_guard_form(const struct lfr_tables *t,
 
 /* The tables rewrites.tbl is checked against (indexes in reader.c's
  * tables[]), and their file names. */
-enum { PRIMITIVES, LOCKTYPES, SOURCEFORMS };
+enum { CLASSES, PRIMITIVES, LOCKTYPES, SOURCEFORMS };
 const char *lfr_table_file(int which);
 
 /* rewrites.tbl (reader_rewrites.c): a row, and the checks of the whole table. */

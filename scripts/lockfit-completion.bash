@@ -1,7 +1,7 @@
 # bash completion for lockfit - installed as
 # share/bash-completion/completions/lockfit.  The commands and options come
-# from lockfit's own --help at completion time, so they cannot drift from
-# the tool.
+# from lockfit's own --help at completion time, the check names from
+# lockfit report --list-checks, so they cannot drift from the tool.
 
 _lockfit()
 {
@@ -27,7 +27,7 @@ _lockfit()
 		COMPREPLY=($(compgen -W "text json sarif" -- "$cur"))
 		return ;;
 	--check)
-		COMPREPLY=($(compgen -W "rwlock-spinlock percpu-rwsem arch-spin-preempt bit-spinlock-hot" -- "$cur"))
+		COMPREPLY=($(compgen -W "$("$1" report --list-checks 2>/dev/null)" -- "$cur"))
 		return ;;
 	--tree | --out | --build | --records)
 		COMPREPLY=($(compgen -d -- "$cur"))

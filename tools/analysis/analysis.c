@@ -71,7 +71,7 @@ void lf_analyze_with(struct lf_analysis *a, const char *dir,
 		if (lf_stages[i]->load)
 			lf_stages[i]->load(a, e);
 	lf_records_load(dir, e->load | load, &a->recs);
-	lf_locks_build(&a->recs, &a->locks);
+	lf_locks_build(&a->recs, &a->rules, LFR_MOD_rwlock, &a->locks);
 	for (size_t i = 0; i < lf_nstages; i++)
 		if (lf_stages[i]->map)
 			lf_stages[i]->map(a);

@@ -16,19 +16,6 @@
 #include "lib/util.h"
 #include "analysis/lockorder.h"
 
-bool lf_class_spins(const char *cls)
-{
-	static const char *const spinning[] = {
-		"spinlock", "raw_spinlock", "rwlock", "bitlock",
-		"arch_spinlock", "arch_rwlock",
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(spinning); i++)
-		if (!strcmp(cls, spinning[i]))
-			return true;
-	return false;
-}
-
 static void add_edges(struct lf_graph *g, const struct lf_locks *ls,
 		      const struct lf_rec *r, const struct lf_nest *n,
 		      struct lf_targets *from, struct lf_targets *to)

@@ -33,9 +33,6 @@ void lf_graph_build(const struct lf_records *recs, const struct lf_locks *ls,
 const struct lf_edgelist *lf_edges_out(const struct lf_graph *g, const char *lock);
 const struct lf_edgelist *lf_edges_in(const struct lf_graph *g, const char *lock);
 
-/* A class whose holder spins with preemption off: nothing may sleep under it. */
-bool lf_class_spins(const char *cls);
-
 /*
  * Cycles back to LOCK that leave it read-held and come back to take it
  * for read: harmless while LOCK is an rwlock (readers share), an ABBA

@@ -35,7 +35,7 @@ bool lf_is_write(const struct lf_rec *r)
 
 const char *lf_lock_type(const struct lf_lock *l)
 {
-	return !strcmp(l->cls, "rwlock") ? "rwlock_t" : "rw_semaphore";
+	return l->type;
 }
 
 /*
@@ -209,14 +209,11 @@ static void add_site(struct lf_lock *l, const struct lf_rec *r, const char *via)
 	l->nwrite += lf_is_write(r);
 }
 
-static bool wanted(const struct lf_rec *r, const char *const *classes)
+static bool wanted(const struct lf_rec *r, const struct lf_rules *rules,
+		   enum lfr_module m)
 {
-	if (r->kind != LF_REC_SECTION && r->kind != LF_REC_RELEASE_ONLY)
-		return false;
-	for (; *classes; classes++)
-		if (!strcmp(r->cls, *classes))
-			return true;
-	return false;
+	return (r->kind == LF_REC_SECTION || r->kind == LF_REC_RELEASE_ONLY) &&
+	       lf_rules_class_judged(rules, r->cls, m);
 }
 
 static void place(struct lf_locks *ls, struct strmap *seen,
@@ -255,8 +252,8 @@ static int cmp_site(const void *a, const void *b)
 	return strcmp(x->mode, y->mode);
 }
 
-static void build(const struct lf_records *recs, const char *const *classes,
-		  struct lf_locks *ls)
+void lf_locks_build(const struct lf_records *recs, const struct lf_rules *rules,
+		    enum lfr_module m, struct lf_locks *ls)
 {
 	struct strmap *seen = strmap_new();
 	struct lf_targets t = { 0 };
@@ -265,27 +262,13 @@ static void build(const struct lf_records *recs, const char *const *classes,
 	ls->byname = strmap_new();
 	collect_bindings(recs, ls);
 	for (size_t i = 0; i < recs->recs.n; i++)
-		if (wanted(&recs->recs.v[i], classes))
+		if (wanted(&recs->recs.v[i], rules, m))
 			place(ls, seen, &recs->recs.v[i], &t);
 	for (size_t i = 0; i < ls->locks.n; i++) {
 		struct lf_lock *l = ls->locks.v[i];
 
+		l->type = lf_rules_class_type(rules, l->cls);
 		lf_sort(l->sites.v, l->sites.n, sizeof(*l->sites.v), cmp_site);
 		lf_sort(l->rels.v, l->rels.n, sizeof(*l->rels.v), cmp_site);
 	}
-}
-
-void lf_locks_build(const struct lf_records *recs, struct lf_locks *ls)
-{
-	static const char *const classes[] = { "rwlock", "rwsem", NULL };
-
-	build(recs, classes, ls);
-}
-
-void lf_locks_build_class(const struct lf_records *recs, const char *cls,
-			  struct lf_locks *ls)
-{
-	const char *const classes[] = { cls, NULL };
-
-	build(recs, classes, ls);
 }

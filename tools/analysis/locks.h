@@ -7,6 +7,7 @@
 #define LOCKFIT_LOCKS_H
 
 #include "records/recdir.h"
+#include "records/tables.h"
 
 /* How many lock_arg hops a param identity is followed through. */
 #define LF_BIND_DEPTH 8
@@ -32,6 +33,8 @@ struct lf_site {
 
 struct lf_lock {
 	const char *name, *kind, *cls;
+	const char *type;	/* the class's C type as reports print it
+				 * (rules/classes.tbl), NULL if none */
 	bool unbound;		/* a param identity no lock_arg binds */
 	struct { struct lf_site *v; size_t n, cap; } sites;	/* sections */
 	struct { struct lf_site *v; size_t n, cap; } rels;	/* release_only */
@@ -58,17 +61,15 @@ struct lf_locks {
 void lf_resolve(const struct lf_locks *ls, const char *name, const char *kind,
 		struct lf_targets *out);
 
-/* Group the rwlock and rwsem records (the classes lockfit gives verdicts
- * for); sites sorted by file, line, column. */
-void lf_locks_build(const struct lf_records *recs, struct lf_locks *ls);
-
-/* The same for the records of one other class (bit locks). */
-void lf_locks_build_class(const struct lf_records *recs, const char *cls,
-			  struct lf_locks *ls);
+/* Group the records of the classes check module M judges
+ * (rules/classes.tbl: rwlock and rwsem for the rwlock check); sites
+ * sorted by file, line, column. */
+void lf_locks_build(const struct lf_records *recs, const struct lf_rules *rules,
+		    enum lfr_module m, struct lf_locks *ls);
 
 struct lf_lock *lf_lock_find(const struct lf_locks *ls, const char *name);
 
-/* "rwlock_t" or "rw_semaphore": the C type, for messages. */
+/* "rwlock_t", "rw_semaphore": the C type, for messages (l->type). */
 const char *lf_lock_type(const struct lf_lock *l);
 
 bool lf_is_read(const struct lf_rec *r);

@@ -326,14 +326,14 @@ static void map_class(const struct lf_analysis *a, struct idx *ix,
 }
 
 static struct lf_rt_lock *evidence(struct lf_runtime *rt, const char *lock,
-				   const struct lf_lock *l)
+				   const struct lf_lock *l, const struct lf_rules *ru)
 {
 	struct lf_rt_lock *e = strmap_get(rt->bylock, lock);
 
 	if (!e) {
 		e = xcalloc(1, sizeof(*e));
 		e->lock = lock;
-		e->rw = l && (!strcmp(l->cls, "rwlock") || !strcmp(l->cls, "rwsem"));
+		e->rw = l && lf_rules_class_judged(ru, l->cls, LFR_MOD_rwlock);
 		strmap_put(rt->bylock, lock, e);
 		if (l)
 			VEC_PUSH(&rt->locks, e);
@@ -548,7 +548,8 @@ void lf_runtime_map(struct lf_runtime *rt, const struct lf_analysis *a)
 		if (!rc.lock)
 			continue;
 		rt->mapped++;
-		sum(evidence(rt, lf_intern(rc.lock), lf_lock_find(&a->locks, rc.lock)),
+		sum(evidence(rt, lf_intern(rc.lock),
+			     lf_lock_find(&a->locks, rc.lock), &a->rules),
 		    rc.c, rt->ls.path);
 	}
 	for (size_t i = 0; i < a->locks.locks.n; i++) {

@@ -21,7 +21,7 @@ struct json_t;
 /* What one lock's classes measured; times in nanoseconds. */
 struct lf_rt_lock {
 	const char *lock;
-	bool rw;		/* an rwlock_t or rw_semaphore */
+	bool rw;		/* a lock the rwlock check judges */
 	struct { const struct lf_lsclass **v; size_t n, cap; } classes;
 	unsigned long long read_acq, write_acq, contentions;
 	long long read_hold_total, read_hold_max, write_hold_total, write_hold_max;

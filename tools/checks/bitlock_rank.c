@@ -145,13 +145,6 @@ static void hotness(const struct lf_bit_input *a, struct lf_bitlock *l)
 			       ru->bitlock_hot_score);
 }
 
-/* mutex, rw_semaphore, percpu_rw_semaphore: taking one may sleep */
-static bool sleeping_class(const char *cls)
-{
-	return !strcmp(cls, "mutex") || !strcmp(cls, "rwsem") ||
-	       !strcmp(cls, "percpu_rwsem");
-}
-
 /* rules/sleeping.tbl's reason for CALLEE, NULL if it does not sleep */
 static const char *sleeps_why(const struct lf_bit_input *a, const char *callee)
 {
@@ -186,7 +179,8 @@ static void sleeping(const struct lf_bit_input *a, struct lf_bitlock *l)
 					  lf_fn_basename(r->calls.v[j].callee),
 					  r->calls.v[j].line, why);
 		for (size_t j = 0; j < r->nested.n; j++)
-			if (sleeping_class(r->nested.v[j].cls))
+			/* taking it may sleep (rules/classes.tbl) */
+			if (lf_rules_class_sleeps(a->rules, r->nested.v[j].cls))
 				plist_add(p, "the section at %s:%d takes %s %s at "
 					  "line %d", r->file, r->line,
 					  r->nested.v[j].cls, r->nested.v[j].lock,
@@ -375,7 +369,7 @@ void lf_bitlocks_build(const struct lf_bit_input *a, struct lf_bitlocks *out)
 	for (size_t i = 0; i < a->recs->recs.n; i++)
 		if (a->recs->recs.v[i].kind == LF_REC_LOCK_WRAPPER)
 			strmap_put(b.wrappers, a->recs->recs.v[i].function, &b);
-	lf_locks_build_class(a->recs, "bitlock", &ls);
+	lf_locks_build(a->recs, a->rules, LFR_MOD_bitlock, &ls);
 	for (size_t i = 0; i < ls.locks.n; i++)
 		add_lock(&b, ls.locks.v[i]);
 	lf_sort(out->locks.v, out->locks.n, sizeof(*out->locks.v), cmp_lock);

@@ -334,9 +334,13 @@ static bool explain(const struct lf_analysis *a, const char *name)
 	       "from the profile" : "static score, no profile",
 	       l->hot ? "pass" : "FAIL", l->hot_why);
 	bit_memory(a, l);
-	lf_printf("\nverdict: %s\n", l->hot ? "hot: replace it (bit-spinlock-hot)" :
-	       l->sleeps ? "a sleeping bit lock: keep it, never a spinlock_t" :
-	       "not hot: keep it");
+	if (l->hot)
+		lf_printf("\nverdict: hot: replace it (%s)\n",
+			  lf_checks[LF_CHECK_bit_spinlock_hot].name);
+	else
+		lf_printf("\nverdict: %s\n", l->sleeps ?
+			  "a sleeping bit lock: keep it, never a spinlock_t" :
+			  "not hot: keep it");
 	return true;
 }
 

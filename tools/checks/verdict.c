@@ -627,7 +627,7 @@ void lf_verdict_compute(struct lf_verdict *v, const struct lf_analysis *a)
 {
 	const struct lf_lock *l = v->lock;
 	struct eval e = { .l = l, .a = a, .v = v,
-			  .rwlock = !strcmp(l->cls, "rwlock") };
+			  .rwlock = lf_rules_class_spins(&a->rules, l->cls) };
 	bool id, reads, rec = false, order = false, shrt, closed, percpu;
 
 	v->needs = xcalloc(l->sites.n, sizeof(*v->needs));

@@ -23,7 +23,8 @@ struct eval {
 	const struct lf_lock *l;
 	const struct lf_analysis *a;
 	struct lf_verdict *v;
-	bool rwlock;		/* else rw_semaphore */
+	bool rwlock;		/* its class spins (rwlock_t), else it
+				 * sleeps (rw_semaphore) */
 	struct plist *long_reads, *unknown_reads;
 	struct { char **v; size_t n, cap; } cycles;
 	bool readers_read, cold, rcu;	/* rwlock_context.c's rules */

@@ -91,7 +91,7 @@ static bool rule_pc_sleep(struct eval *e)
 			plist_add(p, "%s:%d %s", r->file, r->line, r->api);
 	}
 	for (size_t i = 0; i < in->n; i++)
-		if (lf_class_spins(in->v[i]->from_cls))
+		if (lf_rules_class_spins(&e->a->rules, in->v[i]->from_cls))
 			plist_add(p, "%s:%d taken under %s %s", in->v[i]->held->file,
 				  in->v[i]->line, in->v[i]->from_cls, in->v[i]->from);
 	if (!p->n && !blind)

@@ -142,14 +142,14 @@ static void text_line(struct lf_index *ix, struct lf_ipass *ps,
 					lf_strv_add(&ps->namedf[k], file);
 				strmap_put(ps->named, key, l);
 			}
-			else if (l->kind == LF_IK_MEMBER && member &&
+			else if (l->kind == LF_IK_member && member &&
 				 !strmap_get(ps->accessed, key)) {
 				strmap_put(ps->accessed, key, l);
 				lf_strv_add(&ps->access[k], key);
 			}
-			else if (l->kind == LF_IK_GLOBAL && !member)
+			else if (l->kind == LF_IK_global && !member)
 				lf_index_use_at(ix, l, file, line, p - text + 1, false);
-			else if (l->kind == LF_IK_STATIC && !member &&
+			else if (l->kind == LF_IK_static && !member &&
 				 !strcmp(file, l->tu))
 				lf_index_use_at(ix, l, file, line, p - text + 1, false);
 			free(key);

@@ -20,33 +20,38 @@ static bool none(struct lf_ilock *l, const char *why)
 
 bool lf_ilock_parse(struct lf_ilock *l, const char *id, char **why)
 {
-	const char *kinds[] = { "member", "static", "global", "param", "local",
-				"unknown" };
-	const char *kind = NULL, *s = id, *sep;
+	const char *s = id, *sep;
+	int kind = -1;
 	size_t n;
 
 	memset(l, 0, sizeof(*l));
 	l->id = id;
-	for (size_t i = 0; i < ARRAY_SIZE(kinds) && !kind; i++)
-		if (lf_lock_id_ok(id, kinds[i]))
-			kind = kinds[i];
-	if (!kind) {
+	/*
+	 * The grammar has one overlap: "local:F:V" is a static's form too
+	 * (unit "local", function F).  A record writes it for a local
+	 * pointer, so the local kind, after static in the list, wins.
+	 */
+	for (int i = 0; lf_lock_kinds[i]; i++)
+		if ((kind < 0 || kind == LF_IK_static) &&
+		    lf_lock_id_ok(id, lf_lock_kinds[i]))
+			kind = i;
+	if (kind < 0) {
 		*why = xasprintf("'%s' is no lock identity (docs/RECORDS.md, "
 				 "\"Names\")", id);
 		return false;
 	}
 	if (strstr(id, " bit ") || strstr(id, " *"))
 		return none(l, "a bit lock: its word is not a lock object");
-	if (!strcmp(kind, "param") || !strcmp(kind, "local"))
+	if (kind == LF_IK_param || kind == LF_IK_local)
 		return none(l, "a parameter or local pointer: no name in the tree");
-	if (!strcmp(kind, "unknown"))
+	if (kind == LF_IK_unknown)
 		return none(l, "no identity");
 	while (*s == '*')
 		s++;
 	n = strlen(s);
 	while (n >= 2 && !strcmp(s + n - 2, "[]"))
 		n -= 2;
-	if (!strcmp(kind, "member")) {
+	if (kind == LF_IK_member) {
 		sep = strstr(s, "::");
 		l->type = xasprintf("%.*s", (int)(sep - s), s);
 		l->tag = xstrdup(strchr(l->type, ' ') ? strchr(l->type, ' ') + 1 : l->type);
@@ -55,16 +60,14 @@ bool lf_ilock_parse(struct lf_ilock *l, const char *id, char **why)
 			return none(l, "an array element inside the member path");
 		l->word = xstrdup(l->path);
 		l->word[strcspn(l->word, ".")] = 0;
-		l->kind = LF_IK_MEMBER;
-	} else if (!strcmp(kind, "static")) {
+	} else if (kind == LF_IK_static) {
 		sep = strrchr(s, ':');
 		l->tu = xasprintf("%.*s", (int)(strchr(s, ':') - s), s);
 		l->word = xasprintf("%.*s", (int)(n - (sep + 1 - s)), sep + 1);
-		l->kind = LF_IK_STATIC;
 	} else {
 		l->word = xasprintf("%.*s", (int)n, s);
-		l->kind = LF_IK_GLOBAL;
 	}
+	l->kind = kind;
 	if (!lf_c_ident_ok(l->word, strlen(l->word)))
 		return none(l, "no plain name to search for");
 	l->indexed = true;

@@ -87,7 +87,7 @@ void lf_index_use_at(const struct lf_index *ix, struct lf_ilock *l,
 	if (o >= f->len)
 		return;
 	w = lf_use_classify(f->text, bol, o, o + strlen(l->word),
-			    l->kind == LF_IK_MEMBER, &call, &mode);
+			    l->kind == LF_IK_member, &call, &mode);
 	lf_index_add_use(l, file, line, col, w, unresolved, call, mode);
 }
 

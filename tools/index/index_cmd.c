@@ -91,7 +91,7 @@ static void print_json(const struct lf_index *ix)
 		json_object_set_new(o, "uses", uses);
 		for (size_t i = 0; i < l->unexamined.n; i++)
 			json_array_append_new(un, jstr(l->unexamined.v[i]));
-		if (l->kind == LF_IK_MEMBER)
+		if (l->kind == LF_IK_member)
 			json_object_set_new(o, "unexamined", un);
 		else
 			json_decref(un);

@@ -102,7 +102,7 @@ static struct lf_ilock *member_lock(struct lf_index *ix, size_t k)
 {
 	struct lf_ilock *l = &ix->locks[k];
 
-	return l->kind == LF_IK_MEMBER && l->indexed ? l : NULL;
+	return l->kind == LF_IK_member && l->indexed ? l : NULL;
 }
 
 /* Every access of L's field in FILE: the lock's type (a use), another

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "schema/records.h"
 
 enum lf_use_what {
 	LF_USE_TAKE, LF_USE_RELEASE, LF_USE_INIT, LF_USE_DECL,
@@ -29,7 +30,14 @@ struct lf_use {
 	const char *mode;
 };
 
-enum lf_ikind { LF_IK_GLOBAL, LF_IK_STATIC, LF_IK_MEMBER, LF_IK_NONE };
+/* An identity's kind (schema/records.h), in that list's order;
+ * LF_IK_NONE: not indexed, whatever its kind */
+enum lf_ikind {
+#define X(name) LF_IK_##name,
+	LF_ENUM_LOCK_KIND(X)
+#undef X
+	LF_IK_NONE
+};
 
 struct lf_ilock {
 	const char *id;		/* as given */

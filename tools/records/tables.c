@@ -165,6 +165,9 @@ void lf_rules_load(struct lf_rules *r)
 		strmap_put(r->apis, key, r);
 		free(key);
 	}
+	r->classes = strmap_new();
+	for (size_t i = 0; i < t.classes.n; i++)
+		strmap_put(r->classes, t.classes.v[i].cls, &t.classes.v[i]);
 	index_rewrites(r, &t);
 	r->lockclasses.v = t.lockclasses.v;
 	r->lockclasses.n = t.lockclasses.n;
@@ -239,4 +242,39 @@ const struct lfr_lockcost *lf_rules_lockcost(const struct lf_rules *r,
 		if (!strcmp(r->lockcosts.v[i].type, type))
 			return &r->lockcosts.v[i];
 	return NULL;
+}
+
+static const struct lfr_class *class_row(const struct lf_rules *r,
+					 const char *cls)
+{
+	return cls ? strmap_get(r->classes, cls) : NULL;
+}
+
+bool lf_rules_class_spins(const struct lf_rules *r, const char *cls)
+{
+	const struct lfr_class *c = class_row(r, cls);
+
+	return c && !strcmp(c->waits, "spin");
+}
+
+bool lf_rules_class_sleeps(const struct lf_rules *r, const char *cls)
+{
+	const struct lfr_class *c = class_row(r, cls);
+
+	return c && !strcmp(c->waits, "sleep");
+}
+
+bool lf_rules_class_judged(const struct lf_rules *r, const char *cls,
+			   enum lfr_module m)
+{
+	const struct lfr_class *c = class_row(r, cls);
+
+	return c && c->judged == m;
+}
+
+const char *lf_rules_class_type(const struct lf_rules *r, const char *cls)
+{
+	const struct lfr_class *c = class_row(r, cls);
+
+	return c ? c->type : NULL;
 }

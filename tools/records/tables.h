@@ -3,7 +3,8 @@
  * tables.h - the parts of rules/ the tool uses: thresholds and weights, the
  * api names of rules/primitives.tbl, the rewrite maps of rules/rewrites.tbl,
  * the hot entry points of rules/hotpaths.tbl, the structs of
- * rules/bitlocks.tbl and the sleeping functions of rules/sleeping.tbl.  The tables are read at run time from
+ * rules/bitlocks.tbl, the sleeping functions of rules/sleeping.tbl and
+ * what each lock class is (rules/classes.tbl).  The tables are read at run time from
  * $LOCKFIT_RULES, else lockfit's own rules/ (lib/files.h), by rules/reader.c: the one
  * reader, with the checks the build runs.
  */
@@ -20,6 +21,7 @@ struct lf_rules {
 	LFR_THRESHOLDS(X)
 #undef X
 	struct strmap *apis;	/* "class api" -> non-NULL */
+	struct strmap *classes;	/* class -> its struct lfr_class */
 	struct strmap *hot;	/* hot entry function -> non-NULL */
 	struct strmap *nogrow;	/* struct that must not grow -> reason */
 	struct strmap *sleeping;	/* function that may sleep -> reason */
@@ -89,6 +91,17 @@ const struct lfr_entry *lf_rules_macro(const struct lf_rules *r,
  * NULL. */
 const struct lfr_entry *lf_rules_function(const struct lf_rules *r,
 					  const char *function);
+
+/* classes.tbl: do waiters for a lock of class CLS spin, or sleep?  (Both
+ * false for a context or a class the tables do not have.) */
+bool lf_rules_class_spins(const struct lf_rules *r, const char *cls);
+bool lf_rules_class_sleeps(const struct lf_rules *r, const char *cls);
+/* Does check module M judge locks of class CLS? */
+bool lf_rules_class_judged(const struct lf_rules *r, const char *cls,
+			   enum lfr_module m);
+/* The C type reports print for class CLS ("rwlock_t", "rw_semaphore"),
+ * NULL if it has none. */
+const char *lf_rules_class_type(const struct lf_rules *r, const char *cls);
 
 /* The lockcosts.tbl row of TYPE ("rwlock_t"), or NULL. */
 const struct lfr_lockcost *lf_rules_lockcost(const struct lf_rules *r,

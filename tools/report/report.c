@@ -14,6 +14,7 @@
 static const char usage[] =
 "Usage: lockfit report DIR [--format text|json|sarif] [--check NAME]\n"
 "                      [--lenient] [EVIDENCE]\n"
+"       lockfit report --list-checks\n"
 "\n"
 "Read the lockfit GCC plugin's records of a build: DIR is a kbuild output\n"
 "directory (in-tree or O=; its current objects only), a directory of\n"
@@ -32,6 +33,7 @@ static const char usage[] =
 #define LF_CHECK(module, name, id, warn, summary, help) " " id
 #include "schema/checks.def"
 "\n"
+"  --list-checks    print the check names, one a line, and exit\n"
 "  --lenient        skip bad lines and cut record files, counting them in the\n"
 "                   header, instead of failing\n"
 "  -h, --help       show this help\n"
@@ -73,6 +75,7 @@ static int run(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "check", required_argument, NULL, 'c' },
+		{ "list-checks", no_argument, NULL, 'L' },
 		{ "lenient", no_argument, NULL, 'l' },
 		LF_LONGOPTS_EVIDENCE,
 		{ "help", no_argument, NULL, 'h' },
@@ -93,6 +96,10 @@ static int run(int argc, char **argv)
 		case 'l':
 			o.load |= LF_LOAD_LENIENT;
 			break;
+		case 'L':	/* for scripts: the shell completion */
+			for (size_t i = 0; i < LF_NCHECKS; i++)
+				lf_printf("%s\n", lf_checks[i].name);
+			return LF_EXIT_OK;
 		case 'h':
 			lf_help(&lf_cmd_report);
 		default:
