@@ -205,8 +205,9 @@ static int run(int argc, char **argv)
 		struct lf_analysis a;
 
 		lf_analyze(&a, records, NULL, 0);
+		/* the locks of the checkers whose results ask for uses */
 		for (size_t i = 0; i < lf_ncheckers; i++)
-			if (!strcmp(lf_checkers[i]->name, "rwlock"))
+			if (lf_checkers[i]->cov_ask)
 				lf_checkers[i]->names(&a, add_name, NULL);
 	}
 	if (!ids.n)
