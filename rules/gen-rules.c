@@ -158,7 +158,16 @@ static void tool(const struct lfr_tables *t)
 	for (int i = 0; i < LFR_T_COUNT; i++)
 		printf("\t[LFR_T_%s] = %ld,\n", lfr_threshold_info[i].name,
 		       t->threshold[i]);
-	printf("};\n");
+	printf("};\n\n/* Its classes.tbl: what each class waits by, who judges it. */\n"
+	       "const struct lfr_class lf_built_classes[] = {\n");
+	for (size_t i = 0; i < t->classes.n; i++) {
+		const struct lfr_class *c = &t->classes.v[i];
+
+		/* tokens the reader checked (LFR_CLASSES, LFR_WAITS, "-") */
+		printf("\t{ .cls = \"%s\", .waits = \"%s\", .judged = %d },\n",
+		       c->cls, c->waits, (int)c->judged);
+	}
+	printf("};\nconst size_t lf_built_classes_count = %zu;\n", t->classes.n);
 }
 
 /*

@@ -54,6 +54,37 @@ static void plugin_thresholds(struct lf_rules *r, const struct lfr_tables *t)
 	said = true;
 }
 
+/*
+ * The plugin reads classes.tbl too (which sections are the rwlock check's,
+ * which classes are locks): a class that waits or is judged otherwise
+ * than the plugin was built with would be judged from records shaped for
+ * another table.
+ */
+static const char *module_name(enum lfr_module m)
+{
+	static const char *const names[] = {
+#define LF_CHECKER(module, plugin, tool) #module,
+#include "schema/checks.def"
+	};
+
+	return m == LFR_MOD_none ? "-" : names[m];
+}
+
+static void plugin_classes(const struct lfr_tables *t)
+{
+	for (size_t i = 0; i < lf_built_classes_count; i++) {
+		const struct lfr_class *b = &lf_built_classes[i];
+		const struct lfr_class *c = lfr_class(t, b->cls);
+
+		if (c && (strcmp(c->waits, b->waits) || c->judged != b->judged))
+			lf_die("%s/classes.tbl: class %s is not the plugin's (waits "
+			       "%s, judged by %s): it is compiled into "
+			       "plugin/lockfit.so and shapes the records (change it "
+			       "in rules/ and rebuild)", t->dir, b->cls, b->waits,
+			       module_name(b->judged));
+	}
+}
+
 static void index_rewrites(struct lf_rules *r, const struct lfr_tables *t)
 {
 	r->calls = strmap_new();
@@ -157,6 +188,7 @@ void lf_rules_load(struct lf_rules *r)
 	LFR_THRESHOLDS(X)
 #undef X
 	plugin_thresholds(r, &t);
+	plugin_classes(&t);
 	r->apis = strmap_new();
 	for (size_t i = 0; i < t.primitives.n; i++) {
 		char *key = xasprintf("%s %s", t.primitives.v[i].cls,

@@ -42,6 +42,8 @@ struct lf_rules {
 
 /* The thresholds the plugin was built with (tools/records/rules.gen.c). */
 extern const long lf_built_thresholds[LFR_T_COUNT];
+extern const struct lfr_class lf_built_classes[];
+extern const size_t lf_built_classes_count;
 
 /* Load every table; exits 2 on error. */
 void lf_rules_load(struct lf_rules *r);
