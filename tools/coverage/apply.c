@@ -97,15 +97,19 @@ static void make_unknown(struct lf_cov_ctx *c, const struct lf_lock *l,
 		v->promote[i] = LF_PROMOTE_NONE;
 	}
 	v->promote_to = LF_PROMOTE_NONE;
-	if (cov->command)
-		reason_first(v, xasprintf("complete the evidence: %s", cov->command));
-	reason_first(v, xasprintf("unseen: %s", files));
-	reason_first(v, xasprintf("incomplete coverage: these records alone say "
-				  "%s, but %zu of its %zu uses in the tree (take, "
-				  "release, assert, address) are in %zu file%s "
-				  "whose records were not read", cov->would,
-				  cov->unseen.n, cov->unseen.n + cov->seen,
-				  nfiles, lf_plural(nfiles)));
+	if (cov->unseen.n || !cov->missed) {
+		if (cov->command)
+			reason_first(v, xasprintf("complete the evidence: %s", cov->command));
+		reason_first(v, xasprintf("unseen: %s", files));
+		reason_first(v, xasprintf("incomplete coverage: these records alone say "
+					  "%s, but %zu of its %zu uses in the tree (take, "
+					  "release, assert, address) are in %zu file%s "
+					  "whose records were not read", cov->would,
+					  cov->unseen.n, cov->unseen.n + cov->seen,
+					  nfiles, lf_plural(nfiles)));
+	}
+	if (cov->missed)
+		reason_first(v, lf_cov_missed_text(cov));
 	free(files);
 }
 
@@ -114,6 +118,7 @@ static void lock_coverage(struct lf_cov_ctx *c, struct lf_lock *l,
 {
 	struct lf_cov *cov = xcalloc(1, sizeof(*cov));
 	struct lf_verdict *v = lf_rwlock_verdict(c->a, l);
+	const struct lf_rec *first;
 	size_t reads = 0, takes = 0;
 
 	v->cov = cov;
@@ -136,8 +141,11 @@ static void lock_coverage(struct lf_cov_ctx *c, struct lf_lock *l,
 		}
 	}
 	cov->command = lf_cov_command(c, cov);
+	cov->missed = lf_cov_missed(c->tree, l, il, &first);
+	if (cov->missed)
+		cov->missed_at = xasprintf("%s:%d", first->file, first->line);
 	if (rewrite(v)) {
-		if (cov->unseen.n)
+		if (cov->unseen.n || cov->missed)
 			make_unknown(c, l, cov);
 		else
 			VEC_PUSH(&v->reasons, xasprintf(
@@ -147,10 +155,12 @@ static void lock_coverage(struct lf_cov_ctx *c, struct lf_lock *l,
 		return;
 	}
 	/* write-only candidate */
-	if (!cov->unseen.n && !reads && takes) {
+	if (!cov->unseen.n && !cov->missed && !reads && takes) {
 		lf_verdict_write_only(v, c->a, cov->seen);
 		return;
 	}
+	if (cov->missed)
+		VEC_PUSH(&v->reasons, lf_cov_missed_text(cov));
 	if (cov->unseen.n) {
 		size_t nfiles;
 		char *files = unseen_files(cov, &nfiles);

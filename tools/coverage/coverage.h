@@ -39,6 +39,10 @@ struct lf_cov_unseen {
 struct lf_cov {
 	size_t seen;
 	struct { struct lf_cov_unseen *v; size_t n, cap; } unseen;
+	/* recorded sites the index does not hold (tree.h: lf_cov_missed),
+	 * and the first, "FILE:LINE": its uses are then no evidence */
+	size_t missed;
+	char *missed_at;
 	/* the rewrite the records alone call for, made unknown here */
 	bool incomplete;
 	const char *would;	/* "spinlock", "percpu_rwsem" */
@@ -63,6 +67,10 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
  * every recorded site's file in it, its lines naming the lock or the
  * site's call.  lf_coverage_apply() checks its tree so. */
 void lf_cov_check_tree(const char *tree, const struct lf_analysis *a);
+
+/* The reason a lock whose recorded sites the index missed (cov->missed)
+ * gets: its uses in the tree are unknown. */
+char *lf_cov_missed_text(const struct lf_cov *cov);
 
 /* Outputs: the lock block's lines (at most MAX unseen uses, 0: all),
  * its JSON value (null when not looked up). */

@@ -13,14 +13,38 @@
 #include "analysis/stage.h"
 #include "report/render.h"
 
+/* Looked up in the tree (not only made unknown for want of a tree). */
+static bool looked_up(const struct lf_cov *cov)
+{
+	return cov && (cov->seen || cov->unseen.n || cov->missed || !cov->incomplete);
+}
+
+char *lf_cov_missed_text(const struct lf_cov *cov)
+{
+	char *what = xasprintf("the use index missed %zu of its recorded site%s "
+			       "(first %s), so its uses in the tree are unknown",
+			       cov->missed, lf_plural(cov->missed), cov->missed_at);
+	char *r;
+
+	if (!cov->would)
+		return what;
+	r = xasprintf("incomplete coverage: these records alone say %s, but %s",
+		      cov->would, what);
+	free(what);
+	return r;
+}
+
 void lf_cov_text(FILE *out, const struct lf_cov *cov, const char *indent,
 		 size_t max)
 {
-	if (!cov || (!cov->seen && !cov->unseen.n && cov->incomplete))
+	if (!looked_up(cov))
 		return;
-	lf_fprintf(out, "%scoverage: %zu use%s seen, %zu unseen%s\n", indent,
-		   cov->seen, lf_plural(cov->seen), cov->unseen.n,
-		   cov->unseen.n ? ":" : "");
+	lf_fprintf(out, "%scoverage: %zu use%s seen, %zu unseen", indent,
+		   cov->seen, lf_plural(cov->seen), cov->unseen.n);
+	if (cov->missed)
+		lf_fprintf(out, "; %zu recorded site%s not in the use index (first %s)",
+			   cov->missed, lf_plural(cov->missed), cov->missed_at);
+	lf_fprintf(out, "%s\n", cov->unseen.n ? ":" : "");
 	for (size_t i = 0; i < cov->unseen.n; i++) {
 		const struct lf_cov_unseen *u = &cov->unseen.v[i];
 
@@ -37,7 +61,7 @@ json_t *lf_cov_json(const struct lf_cov *cov)
 {
 	json_t *un;
 
-	if (!cov || (!cov->seen && !cov->unseen.n && cov->incomplete))
+	if (!looked_up(cov))
 		return json_null();
 	un = json_array();
 	for (size_t i = 0; i < cov->unseen.n; i++) {
@@ -47,6 +71,11 @@ json_t *lf_cov_json(const struct lf_cov *cov)
 			"file", lf_json_str(u->file), "line", u->line,
 			"why", lf_json_str(u->why)));
 	}
+	if (cov->missed)	/* only then: other locks' JSON as it was */
+		return json_pack("{s:I, s:o, s:{s:I, s:o}}", "seen",
+				 (json_int_t)cov->seen, "unseen", un, "missed",
+				 "sites", (json_int_t)cov->missed, "first",
+				 lf_json_str(cov->missed_at));
 	return json_pack("{s:I, s:o}", "seen", (json_int_t)cov->seen,
 			 "unseen", un);
 }
@@ -62,7 +91,13 @@ void lf_cov_notices(const struct lf_analysis *a,
 
 		if (!cov || !cov->incomplete)
 			continue;
-		if (!cov->seen && !cov->unseen.n)
+		if (cov->missed)
+			text = xasprintf("incomplete coverage: %s would be %s from "
+					 "these records, but the use index missed "
+					 "%zu of its recorded sites (first %s): no "
+					 "finding, no pass", l->name, cov->would,
+					 cov->missed, cov->missed_at);
+		else if (!cov->seen && !cov->unseen.n)
 			text = xasprintf("incomplete coverage: %s would be %s from "
 					 "these records, but its uses in the whole "
 					 "tree were not checked (give --tree DIR): "
