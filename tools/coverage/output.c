@@ -44,7 +44,7 @@ void lf_cov_text(FILE *out, const struct lf_cov *cov, const char *indent,
 	if (cov->missed)
 		lf_fprintf(out, "; %zu recorded site%s not in the use index (first %s)",
 			   cov->missed, lf_plural(cov->missed), cov->missed_at);
-	lf_fprintf(out, "%s\n", cov->unseen.n ? ":" : "");
+	lf_fprintf(out, cov->unseen.n ? ":\n" : "\n");
 	for (size_t i = 0; i < cov->unseen.n; i++) {
 		const struct lf_cov_unseen *u = &cov->unseen.v[i];
 

@@ -18,7 +18,7 @@
  * kernel headers (tools/), documentation, host programs (scripts/). */
 static const char *const skip_dirs[] = { "tools", "Documentation", "scripts" };
 
-static bool skipped_dir(const char *file)
+bool lf_index_skipped(const char *file)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(skip_dirs); i++) {
 		size_t n = strlen(skip_dirs[i]);
@@ -40,7 +40,7 @@ static bool is_git(const char *tree)
 }
 
 /* One grep for every word: "FILE:LINE:TEXT" lines. */
-static char *grep_words(struct lf_index *ix, struct lf_strv *words)
+char *lf_index_grep_lines(struct lf_index *ix, struct lf_strv *words)
 {
 	struct lf_strv argv = { 0 };
 	struct lf_exec r;
@@ -156,7 +156,7 @@ void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps)
 
 	if (!ps->words->n)
 		return;
-	out = grep_words(ix, ps->words);
+	out = lf_index_grep_lines(ix, ps->words);
 	for (char *s = out, *nl; *s; s = nl) {
 		char *c1, *c2;
 
@@ -171,7 +171,7 @@ void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps)
 		if (!c2)
 			continue;
 		*c1 = 0;
-		if (skipped_dir(s))
+		if (lf_index_skipped(s))
 			continue;
 		text_line(ix, ps, s, atoi(c1 + 1), c2 + 1);
 	}

@@ -20,6 +20,18 @@ struct lf_ftext {
 	size_t len, *lines, nlines;	/* lines[k]: offset of line k + 1 */
 };
 
+/* A member lock reached through embedded structs (embed.c): its struct
+ * is a member PREFIX ("ipv6", "n.m") of TYPE ("struct net", tag "net"),
+ * so TYPE's PATH ("ipv6.fib6_walker_lock") is the lock. */
+struct lf_chain {
+	const char *type, *tag;
+	char *prefix, *path;
+};
+struct lf_chains {
+	struct lf_chain *v;
+	size_t n, cap;
+};
+
 struct lf_ipass {
 	/* word -> struct lf_strv of "K" (lock K's word), "K tag" (its type) */
 	struct strmap *byword;
@@ -28,6 +40,7 @@ struct lf_ipass {
 	 * name its type; keyed "LOCKINDEX FILE" */
 	struct strmap *named, *accessed;
 	struct lf_strv *access, *namedf;	/* [lock]: keys, files */
+	struct lf_chains *chains;		/* [lock] */
 };
 
 /* Die if IX->cache is inside IX->tree (a real path), else make it. */
@@ -44,6 +57,12 @@ void lf_index_use_at(const struct lf_index *ix, struct lf_ilock *l,
 /* grep.c: every word of PS in the tree; globals' and statics' uses,
  * members' accesses and the files naming their types. */
 void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps);
+/* grep.c: one grep of WORDS (fixed, as words) over the tree's .c and .h
+ * files: its "FILE:LINE:TEXT" lines; is FILE in a skipped directory. */
+char *lf_index_grep_lines(struct lf_index *ix, struct lf_strv *words);
+bool lf_index_skipped(const char *file);
+/* embed.c: each member lock's chains of embedding structs. */
+void lf_index_embeds(struct lf_index *ix, struct lf_ipass *ps);
 /* members.c: each member lock's accesses typed, its declaration. */
 void lf_index_members(struct lf_index *ix, struct lf_ipass *ps);
 
