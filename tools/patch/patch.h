@@ -166,6 +166,10 @@ void lf_pjob_dopt(struct lf_pjob *j, const char *fmt, const char *a, size_t n);
  * cannot name it. */
 char *lf_pjob_ident(struct lf_pjob *j, const char *id, size_t len,
 		    const char *fieldopt);
+/* "-D via=OUTER.MEMBER" when the use index reached L's uses through an
+ * embedding struct (patch_via.c); J refused if the script cannot. */
+struct lf_ilock;
+void lf_pjob_via(struct lf_pjob *j, const struct lf_ilock *l);
 /* R's file and unit; lf_pjob_site also R's call when a KIND rewrite
  * (rewrites.tbl) replaces it. */
 void lf_pjob_file(struct lf_pjob *j, const struct lf_rec *r);
