@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * embed.c - where a member lock's struct is embedded (pass.h): a
+ * embed.c - the structs embedding a member lock's struct (pass.h): a
  * "struct A m;" in the body of struct B makes B's "x->m.lock" the lock
  * of struct A, and a "struct B n;" in struct C's body C's "y.n.m.lock",
  * up to EMBED_DEPTH levels.  One grep per level for "struct TAG" (the

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * patch_via.c - a member lock whose struct is embedded in another
- * (struct netns_ipv6 as struct net's ipv6): the use index found uses
- * reached through the embedding (&net->ipv6.fib6_walker_lock), which
+ * patch_via.c - the -D via option of a lock in an embedded struct:
+ * struct netns_ipv6 is struct net's ipv6, and the use index found uses
+ * reached through it (&net->ipv6.fib6_walker_lock), which
  * rwlock_to_spinlock rewrites with "-D via=OUTER.MEMBER".  One
  * embedding of one level; any other is refused with the reason, never
  * left half converted.
