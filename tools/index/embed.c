@@ -166,34 +166,21 @@ static bool member_name(const char *t, size_t o, const char **m, size_t *n)
 static void embed_level(struct lf_index *ix, const struct lf_strv *types,
 			struct embed **out, size_t *nout)
 {
-	char *lines = lf_index_grep_lines(ix, (struct lf_strv *)types);
+	char *lines = lf_index_grep_lines(ix, (struct lf_strv *)types), *pos = lines;
+	const char *s, *text;
+	int line;
 
-	for (char *s = lines, *nl; s && *s; s = nl) {
-		char *c1, *c2;
-		int line;
-		struct lf_ftext *f;
+	while ((s = lf_index_grep_next(&pos, &line, &text))) {
+		struct lf_ftext *f = lf_index_text(ix, s);
 
-		nl = strchr(s, '\n');
-		if (!nl)
-			break;
-		*nl++ = 0;
-		if (!strncmp(s, "./", 2))
-			s += 2;
-		c1 = strchr(s, ':');
-		c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-		if (!c2 || lf_index_skipped(s))
-			continue;
-		*c1 = 0;
-		line = atoi(c1 + 1);
-		f = lf_index_text(ix, s);
 		if (line < 1 || (size_t)line > f->nlines)
 			continue;
 		for (size_t i = 0; i < types->n; i++) {
-			const char *ty = types->v[i], *p = c2 + 1;
+			const char *ty = types->v[i], *p = text;
 			size_t tn = strlen(ty);
 
 			while ((p = strstr(p, ty))) {
-				size_t o = f->lines[line - 1] + (p - (c2 + 1));
+				size_t o = f->lines[line - 1] + (p - text);
 				const char *m;
 				size_t mn;
 				char *outer;

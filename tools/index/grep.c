@@ -150,14 +150,9 @@ static void text_line(struct lf_index *ix, struct lf_ipass *ps,
 	}
 }
 
-void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps)
+const char *lf_index_grep_next(char **pos, int *line, const char **text)
 {
-	char *out;
-
-	if (!ps->words->n)
-		return;
-	out = lf_index_grep_lines(ix, ps->words);
-	for (char *s = out, *nl; *s; s = nl) {
+	for (char *s = *pos, *nl; s && *s; s = nl) {
 		char *c1, *c2;
 
 		nl = strchr(s, '\n');
@@ -173,7 +168,25 @@ void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps)
 		*c1 = 0;
 		if (lf_index_skipped(s))
 			continue;
-		text_line(ix, ps, s, atoi(c1 + 1), c2 + 1);
+		*pos = nl;
+		*line = atoi(c1 + 1);
+		*text = c2 + 1;
+		return s;
 	}
+	*pos = NULL;
+	return NULL;
+}
+
+void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps)
+{
+	char *out, *pos;
+	const char *file, *text;
+	int line;
+
+	if (!ps->words->n)
+		return;
+	pos = out = lf_index_grep_lines(ix, ps->words);
+	while ((file = lf_index_grep_next(&pos, &line, &text)))
+		text_line(ix, ps, file, line, text);
 	free(out);
 }

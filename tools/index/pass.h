@@ -61,6 +61,9 @@ void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps);
  * files: its "FILE:LINE:TEXT" lines; is FILE in a skipped directory. */
 char *lf_index_grep_lines(struct lf_index *ix, struct lf_strv *words);
 bool lf_index_skipped(const char *file);
+/* The next line at *POS of that output (cut in place), not of a skipped
+ * directory: its file, *LINE and *TEXT; NULL at the end. */
+const char *lf_index_grep_next(char **pos, int *line, const char **text);
 /* embed.c: each member lock's chains of embedding structs. */
 void lf_index_embeds(struct lf_index *ix, struct lf_ipass *ps);
 /* members.c: each member lock's accesses typed, its declaration. */
