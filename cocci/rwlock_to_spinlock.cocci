@@ -8,6 +8,10 @@
 ///   -D lock=FIELD -D struct=TAG   the rwlock_t member FIELD of struct TAG,
 ///                                 reached as &p->FIELD or &v.FIELD where
 ///                                 spatch can see that p is a struct TAG *
+///   -D via=OUTER.MEMBER           with struct=TAG: the struct TAG is also
+///                                 embedded as MEMBER in struct OUTER, and the
+///                                 lock reached as &q->MEMBER.FIELD or
+///                                 &w.MEMBER.FIELD, q a struct OUTER *
 ///   -D promote=irqsave            readers also taken from hard irqs: plain
 ///                                 and _bh readers become _irqsave/_irqrestore
 ///                                 on a new "unsigned long flags" in their
@@ -64,6 +68,10 @@ LF_MODE = [m for m in ("patch", "report", "org", "context") if lf_define(m) is n
 LF_LOCK = lf_define("lock")
 LF_STRUCT = lf_define("struct")
 LF_NAME = "struct %s::%s" % (LF_STRUCT, LF_LOCK) if LF_STRUCT else LF_LOCK
+# -D via=OUTER.MEMBER: the struct is also embedded as MEMBER of struct OUTER
+LF_VIA = tuple(lf_define("via").split(".", 1)) if lf_define("via") else None
+lf_usage(not LF_VIA or (len(LF_VIA) == 2 and all(re.match(r"^[A-Za-z_]\w*$", w) for w in LF_VIA)),
+         "-D via=OUTER.MEMBER (one embedding: the struct OUTER's member MEMBER)")
 LF_NONE = "lockfit_unused__"   # binds the names of the mode not in use
 
 def lf_say(p, msg):
@@ -90,8 +98,8 @@ def lf_show(to, lock="()"):
         to = re.sub(r"\b%s\b" % ph, word, to)
     return to
 LF_PROMOTE = lf_define("promote")
-lf_usage(LF_LOCK and LF_PROMOTE in (None, "irqsave", "bh"),
-         "-D patch|report|org|context -D lock=NAME [-D struct=TAG] [-D promote=irqsave|bh]")
+lf_usage(LF_LOCK and LF_PROMOTE in (None, "irqsave", "bh") and (not LF_VIA or LF_STRUCT),
+         "-D patch|report|org|context -D lock=NAME [-D struct=TAG [-D via=OUTER.MEMBER]] [-D promote=irqsave|bh]")
 LF_MAP = {"cond_resched_rwlock_read": "cond_resched_lock(L)", "cond_resched_rwlock_write": "cond_resched_lock(L)", "lockdep_assert_held_read": "lockdep_assert_held(L)", "lockdep_assert_held_write": "lockdep_assert_held(L)", "read_lock": "spin_lock(L)", "read_lock_bh": "spin_lock_bh(L)", "read_lock_irq": "spin_lock_irq(L)", "read_lock_irqsave": "spin_lock_irqsave(L, F)", "read_trylock": "spin_trylock(L)", "read_unlock": "spin_unlock(L)", "read_unlock_bh": "spin_unlock_bh(L)", "read_unlock_irq": "spin_unlock_irq(L)", "read_unlock_irqrestore": "spin_unlock_irqrestore(L, F)", "rwlock_init": "spin_lock_init(L)", "rwlock_is_contended": "spin_is_contended(L)", "rwlock_needbreak": "spin_needbreak(L)", "write_lock": "spin_lock(L)", "write_lock_bh": "spin_lock_bh(L)", "write_lock_irq": "spin_lock_irq(L)", "write_lock_irqsave": "spin_lock_irqsave(L, F)", "write_lock_nested": "spin_lock_nested(L, S)", "write_trylock": "spin_trylock(L)", "write_unlock": "spin_unlock(L)", "write_unlock_bh": "spin_unlock_bh(L)", "write_unlock_irq": "spin_unlock_irq(L)", "write_unlock_irqrestore": "spin_unlock_irqrestore(L, F)"}
 LF_PROMOTED = {"irqsave": {"read_lock": "spin_lock_irqsave(L, F)", "read_lock_bh": "spin_lock_irqsave(L, F)", "read_trylock": None, "read_unlock": "spin_unlock_irqrestore(L, F)", "read_unlock_bh": "spin_unlock_irqrestore(L, F)"},
                "bh": {"read_lock": "spin_lock_bh(L)", "read_trylock": "spin_trylock_bh(L)", "read_unlock": "spin_unlock_bh(L)"}}
@@ -116,16 +124,20 @@ def lf_fn(fn, promoted, hasdecl=None):
 // Rules that can meet a member disable the ptr_to_array isomorphism: with it
 // &p->f also matches &p[i].f, and the rewrite would drop the [i].
 // The lock, as metavariables.  Global lock: GL is its name.  Member: ST is
-// the struct tag, TS the struct type, FD the field.  The other mode's names
-// are bound to an identifier no code uses, so that one pattern,
-// \( &GL \| &PS->FD \| &VS.FD \), finds the lock in both modes.
+// the struct tag, TS the struct type, FD the field; with -D via, OT the
+// embedding struct's type and VM its member of type TS.  The names not in
+// use are bound to an identifier no code uses, so that one pattern,
+// \( &GL \| &PS->FD \| &VS.FD \| &OP->VM.FD \| &OV.VM.FD \), finds the
+// lock in every mode.
 @script:python lf@
-GL; ST; FD; TS; FLAGS;
+GL; ST; FD; TS; FLAGS; OT; VM;
 @@
 coccinelle.GL = cocci.make_ident(LF_NONE if LF_STRUCT else LF_LOCK)
 coccinelle.ST = cocci.make_ident(LF_STRUCT or LF_NONE)
 coccinelle.FD = cocci.make_ident(LF_LOCK if LF_STRUCT else LF_NONE)
 coccinelle.TS = cocci.make_type("struct " + (LF_STRUCT or LF_NONE))
+coccinelle.OT = cocci.make_type("struct " + (LF_VIA[0] if LF_VIA else LF_NONE))
+coccinelle.VM = cocci.make_ident(LF_VIA[1] if LF_VIA else LF_NONE)
 coccinelle.FLAGS = cocci.make_ident("flags")
 lf_refused.clear(); lf_promoted.clear(); lf_hasdecl.clear()   # a new file
 
@@ -152,10 +164,12 @@ fn@pp(..., TF FLAGS, ...) { ... }
 // a path from a reader's lock to the return without its unlock, or from
 // the entry to an unlock without the lock: the flags would cross functions
 @open_at_exit disable ptr_to_array exists@
-identifier fn, lf.GL, lf.FD;
-type lf.TS;
+identifier fn, lf.GL, lf.FD, lf.VM;
+type lf.TS, lf.OT;
 TS *PS;
 TS VS;
+OT *OP;
+OT OV;
 expression L;
 identifier acq = {read_lock, read_lock_bh, read_trylock};
 identifier rel = {read_unlock, read_unlock_bh};
@@ -163,22 +177,24 @@ position pp : script:python () { lf_promote("irqsave") };
 @@
 fn@pp(...) {
   ... when any
-  acq(\( \( &GL \| &PS->FD \| &VS.FD \) \& L \))
+  acq(\( \( &GL \| &PS->FD \| &VS.FD \| &OP->VM.FD \| &OV.VM.FD \) \& L \))
   ... when != rel(L)
 }
 
 @release_only disable ptr_to_array exists@
-identifier fn, lf.GL, lf.FD;
-type lf.TS;
+identifier fn, lf.GL, lf.FD, lf.VM;
+type lf.TS, lf.OT;
 TS *PS;
 TS VS;
+OT *OP;
+OT OV;
 identifier acq = {read_lock, read_lock_bh, read_trylock};
 identifier rel = {read_unlock, read_unlock_bh};
 position pp : script:python () { lf_promote("irqsave") };
 @@
 fn@pp(...) {
-  ... when != acq(\( &GL \| &PS->FD \| &VS.FD \))
-  rel(\( &GL \| &PS->FD \| &VS.FD \))
+  ... when != acq(\( &GL \| &PS->FD \| &VS.FD \| &OP->VM.FD \| &OV.VM.FD \))
+  rel(\( &GL \| &PS->FD \| &VS.FD \| &OP->VM.FD \| &OV.VM.FD \))
   ... when any
 }
 
@@ -203,15 +219,17 @@ fn << release_only.fn;
 lf_refused[fn] = "an unlock is reached without the lock being taken in the function"
 
 @promotable disable ptr_to_array@
-identifier fn, lf.GL, lf.FD;
-type lf.TS;
+identifier fn, lf.GL, lf.FD, lf.VM;
+type lf.TS, lf.OT;
 TS *PS;
 TS VS;
+OT *OP;
+OT OV;
 identifier rd = {read_lock, read_lock_bh, read_unlock, read_unlock_bh};
 position pp != {flags_used.pp, flags_param.pp, open_at_exit.pp, release_only.pp};
 position pq : script:python () { lf_promote("irqsave") };
 @@
-fn@pp(...) { <+... rd@pq(\( &GL \| &PS->FD \| &VS.FD \), ...) ...+> }
+fn@pp(...) { <+... rd@pq(\( &GL \| &PS->FD \| &VS.FD \| &OP->VM.FD \| &OV.VM.FD \), ...) ...+> }
 
 @script:python@
 fn << promotable.fn;
@@ -237,14 +255,16 @@ lf_hasdecl.add(fn)
 //----------------------------------------------------------------------
 
 @site depends on context || org || report disable ptr_to_array@
-identifier lf.GL, lf.FD;
-type lf.TS;
+identifier lf.GL, lf.FD, lf.VM;
+type lf.TS, lf.OT;
 TS *PS;
 TS VS;
+OT *OP;
+OT OV;
 identifier f = {cond_resched_rwlock_read, cond_resched_rwlock_write, lockdep_assert_held_read, lockdep_assert_held_write, read_lock, read_lock_bh, read_lock_irq, read_lock_irqsave, read_trylock, read_unlock, read_unlock_bh, read_unlock_irq, read_unlock_irqrestore, rwlock_init, rwlock_is_contended, rwlock_needbreak, write_lock, write_lock_bh, write_lock_irq, write_lock_irqsave, write_lock_nested, write_trylock, write_unlock, write_unlock_bh, write_unlock_irq, write_unlock_irqrestore};
 position p;
 @@
-* f@p(\( &GL \| &PS->FD \| &VS.FD \), ...)
+* f@p(\( &GL \| &PS->FD \| &VS.FD \| &OP->VM.FD \| &OV.VM.FD \), ...)
 
 @script:python depends on org || report@
 f << site.f;
@@ -259,26 +279,30 @@ if LF_PROMOTE and f in LF_PROMOTED[LF_PROMOTE]:
 lf_say(p[0], "%s() -> %s" % (f, lf_show(to)))
 
 @guard_site depends on context || org || report disable ptr_to_array@
-identifier lf.GL, lf.FD;
-type lf.TS;
+identifier lf.GL, lf.FD, lf.VM;
+type lf.TS, lf.OT;
 TS *PS;
 TS VS;
+OT *OP;
+OT OV;
 identifier g = {read_lock, read_lock_irq, read_lock_irqsave, write_lock, write_lock_irq, write_lock_irqsave};
 position p;
 @@
-* guard(g@p)(\( &GL \| &PS->FD \| &VS.FD \))
+* guard(g@p)(\( &GL \| &PS->FD \| &VS.FD \| &OP->VM.FD \| &OV.VM.FD \))
 
 @scoped_site depends on context || org || report disable ptr_to_array@
 iterator name scoped_guard;
-identifier lf.GL, lf.FD;
-type lf.TS;
+identifier lf.GL, lf.FD, lf.VM;
+type lf.TS, lf.OT;
 TS *PS;
 TS VS;
+OT *OP;
+OT OV;
 identifier g = {read_lock, read_lock_irq, read_lock_irqsave, write_lock, write_lock_irq, write_lock_irqsave};
 statement S;
 position p;
 @@
-* scoped_guard(g@p, \( &GL \| &PS->FD \| &VS.FD \))
+* scoped_guard(g@p, \( &GL \| &PS->FD \| &VS.FD \| &OP->VM.FD \| &OV.VM.FD \))
   S
 
 @script:python depends on org || report@
@@ -295,14 +319,16 @@ lf_say(p[0], "scoped_guard(%s) -> scoped_guard(%s)" % (g, lf_guard_to(g)))
 
 // in patch mode: the readers promote=irqsave leaves alone, and why
 @unpromoted depends on patch disable ptr_to_array@
-identifier lf.GL, lf.FD;
-type lf.TS;
+identifier lf.GL, lf.FD, lf.VM;
+type lf.TS, lf.OT;
 TS *PS;
 TS VS;
+OT *OP;
+OT OV;
 identifier f = {read_lock, read_lock_bh, read_trylock, read_unlock, read_unlock_bh};
 position p : script:python () { lf_promote("irqsave") };
 @@
-f@p(\( &GL \| &PS->FD \| &VS.FD \), ...)
+f@p(\( &GL \| &PS->FD \| &VS.FD \| &OP->VM.FD \| &OV.VM.FD \), ...)
 
 @script:python@
 f << unpromoted.f;
@@ -314,10 +340,12 @@ if why or LF_PROMOTED["irqsave"][f] is None:
 
 // calls on a field FIELD of something spatch cannot tell the type of
 @unknown_type disable ptr_to_array@
-identifier lf.FD;
-type T2;
+identifier lf.FD, lf.VM;
+type T2, lf.OT;
 T2 *PS;
 T2 VS;
+OT *OP;
+OT OV;
 expression E;
 identifier f = {cond_resched_rwlock_read, cond_resched_rwlock_write, lockdep_assert_held_read, lockdep_assert_held_write, read_lock, read_lock_bh, read_lock_irq, read_lock_irqsave, read_trylock, read_unlock, read_unlock_bh, read_unlock_irq, read_unlock_irqrestore, rwlock_init, rwlock_is_contended, rwlock_needbreak, write_lock, write_lock_bh, write_lock_irq, write_lock_irqsave, write_lock_nested, write_trylock, write_unlock, write_unlock_bh, write_unlock_irq, write_unlock_irqrestore};
 position p;
@@ -326,6 +354,10 @@ position p;
   f(&PS->FD, ...)
 |
   f(&VS.FD, ...)
+|
+  f(&OP->VM.FD, ...)
+|
+  f(&OV.VM.FD, ...)
 |
   f@p(&E->FD, ...)
 |
@@ -423,194 +455,204 @@ fn(...) {
 
 @depends on patch disable ptr_to_array@
 identifier fn : script:python () { lf_fn(fn, True) };
-identifier lf.GL, lf.FD, lf.FLAGS;
-type lf.TS;
+identifier lf.GL, lf.FD, lf.FLAGS, lf.VM;
+type lf.TS, lf.OT;
 TS *PS;
 TS VS;
+OT *OP;
+OT OV;
 @@
 fn(...) { <...
 (
 - read_lock
 + spin_lock_irqsave
-  (\(&GL\|&PS->FD\|&VS.FD\)
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\)
 + , FLAGS
   )
 |
 - read_lock_bh
 + spin_lock_irqsave
-  (\(&GL\|&PS->FD\|&VS.FD\)
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\)
 + , FLAGS
   )
 |
 - read_unlock
 + spin_unlock_irqrestore
-  (\(&GL\|&PS->FD\|&VS.FD\)
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\)
 + , FLAGS
   )
 |
 - read_unlock_bh
 + spin_unlock_irqrestore
-  (\(&GL\|&PS->FD\|&VS.FD\)
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\)
 + , FLAGS
   )
 )
 ...> }
 
 @depends on patch disable ptr_to_array@
-identifier lf.GL, lf.FD;
-type lf.TS;
+identifier lf.GL, lf.FD, lf.VM;
+type lf.TS, lf.OT;
 TS *PS;
 TS VS;
+OT *OP;
+OT OV;
 position q : script:python () { lf_promote("bh") };
 @@
 (
 - read_lock@q
 + spin_lock_bh
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - read_trylock@q
 + spin_trylock_bh
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - read_unlock@q
 + spin_unlock_bh
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 )
 
 // what promotion left must not become a plain spin_lock: it stays as it
 // is, no longer compiles, and was reported above
 @keep_irqsave disable ptr_to_array@
-identifier lf.GL, lf.FD;
-type lf.TS;
+identifier lf.GL, lf.FD, lf.VM;
+type lf.TS, lf.OT;
 TS *PS;
 TS VS;
+OT *OP;
+OT OV;
 identifier f = {read_lock, read_lock_bh, read_trylock, read_unlock, read_unlock_bh};
 position q : script:python () { lf_promote("irqsave") };
 @@
-f@q(\( &GL \| &PS->FD \| &VS.FD \), ...)
+f@q(\( &GL \| &PS->FD \| &VS.FD \| &OP->VM.FD \| &OV.VM.FD \), ...)
 
 @keep_bh disable ptr_to_array@
-identifier lf.GL, lf.FD;
-type lf.TS;
+identifier lf.GL, lf.FD, lf.VM;
+type lf.TS, lf.OT;
 TS *PS;
 TS VS;
+OT *OP;
+OT OV;
 identifier f = {read_lock, read_trylock, read_unlock};
 position q : script:python () { lf_promote("bh") };
 @@
-f@q(\( &GL \| &PS->FD \| &VS.FD \), ...)
+f@q(\( &GL \| &PS->FD \| &VS.FD \| &OP->VM.FD \| &OV.VM.FD \), ...)
 
 @depends on patch disable ptr_to_array@
-identifier lf.GL, lf.FD;
-type lf.TS;
+identifier lf.GL, lf.FD, lf.VM;
+type lf.TS, lf.OT;
 TS *PS;
 TS VS;
+OT *OP;
+OT OV;
 expression F, S;
 position q != {keep_irqsave.q, keep_bh.q};
 @@
 (
 - cond_resched_rwlock_read@q
 + cond_resched_lock
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - cond_resched_rwlock_write@q
 + cond_resched_lock
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - lockdep_assert_held_read@q
 + lockdep_assert_held
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - lockdep_assert_held_write@q
 + lockdep_assert_held
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - read_lock@q
 + spin_lock
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - read_lock_bh@q
 + spin_lock_bh
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - read_lock_irq@q
 + spin_lock_irq
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - read_lock_irqsave@q
 + spin_lock_irqsave
-  (\(&GL\|&PS->FD\|&VS.FD\), F)
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\), F)
 |
 - read_trylock@q
 + spin_trylock
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - read_unlock@q
 + spin_unlock
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - read_unlock_bh@q
 + spin_unlock_bh
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - read_unlock_irq@q
 + spin_unlock_irq
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - read_unlock_irqrestore@q
 + spin_unlock_irqrestore
-  (\(&GL\|&PS->FD\|&VS.FD\), F)
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\), F)
 |
 - rwlock_init@q
 + spin_lock_init
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - rwlock_is_contended@q
 + spin_is_contended
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - rwlock_needbreak@q
 + spin_needbreak
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - write_lock@q
 + spin_lock
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - write_lock_bh@q
 + spin_lock_bh
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - write_lock_irq@q
 + spin_lock_irq
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - write_lock_irqsave@q
 + spin_lock_irqsave
-  (\(&GL\|&PS->FD\|&VS.FD\), F)
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\), F)
 |
 - write_lock_nested@q
 + spin_lock_nested
-  (\(&GL\|&PS->FD\|&VS.FD\), S)
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\), S)
 |
 - write_trylock@q
 + spin_trylock
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - write_unlock@q
 + spin_unlock
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - write_unlock_bh@q
 + spin_unlock_bh
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - write_unlock_irq@q
 + spin_unlock_irq
-  (\(&GL\|&PS->FD\|&VS.FD\))
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 |
 - write_unlock_irqrestore@q
 + spin_unlock_irqrestore
-  (\(&GL\|&PS->FD\|&VS.FD\), F)
+  (\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\), F)
 )
 
 //----------------------------------------------------------------------
@@ -618,24 +660,28 @@ position q != {keep_irqsave.q, keep_bh.q};
 //----------------------------------------------------------------------
 
 @depends on patch disable ptr_to_array@
-identifier lf.GL, lf.FD;
-type lf.TS;
+identifier lf.GL, lf.FD, lf.VM;
+type lf.TS, lf.OT;
 TS *PS;
 TS VS;
+OT *OP;
+OT OV;
 identifier g = {read_lock, read_lock_irq, read_lock_irqsave, write_lock, write_lock_irq, write_lock_irqsave};
 fresh identifier h = script:python(g) { lf_guard_to(g) };
 @@
   guard(
 - g
 + h
-  )(\(&GL\|&PS->FD\|&VS.FD\))
+  )(\(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\))
 
 @depends on patch disable ptr_to_array@
 iterator name scoped_guard;
-identifier lf.GL, lf.FD;
-type lf.TS;
+identifier lf.GL, lf.FD, lf.VM;
+type lf.TS, lf.OT;
 TS *PS;
 TS VS;
+OT *OP;
+OT OV;
 identifier g = {read_lock, read_lock_irq, read_lock_irqsave, write_lock, write_lock_irq, write_lock_irqsave};
 fresh identifier h = script:python(g) { lf_guard_to(g) };
 statement S;
@@ -643,4 +689,4 @@ statement S;
   scoped_guard(
 - g
 + h
-  , \(&GL\|&PS->FD\|&VS.FD\)) S
+  , \(&GL\|&PS->FD\|&VS.FD\|&OP->VM.FD\|&OV.VM.FD\)) S

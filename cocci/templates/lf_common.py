@@ -26,6 +26,10 @@ LF_MODE = [m for m in ("patch", "report", "org", "context") if lf_define(m) is n
 LF_LOCK = lf_define("lock")
 LF_STRUCT = lf_define("struct")
 LF_NAME = "struct %s::%s" % (LF_STRUCT, LF_LOCK) if LF_STRUCT else LF_LOCK
+# -D via=OUTER.MEMBER: the struct is also embedded as MEMBER of struct OUTER
+LF_VIA = tuple(lf_define("via").split(".", 1)) if lf_define("via") else None
+lf_usage(not LF_VIA or (len(LF_VIA) == 2 and all(re.match(r"^[A-Za-z_]\w*$", w) for w in LF_VIA)),
+         "-D via=OUTER.MEMBER (one embedding: the struct OUTER's member MEMBER)")
 LF_NONE = "lockfit_unused__"   # binds the names of the mode not in use
 
 def lf_say(p, msg):

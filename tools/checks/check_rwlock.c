@@ -550,7 +550,7 @@ static void promotions(struct strbuf *sb, const struct lf_verdict *v)
  * numbered first. */
 static const struct lf_pkind to_spinlock = {
 	.name = "rwlock->spinlock", .order = 0, .whole_tree = true,
-	.rewrite = "spinlock", .to_type = "spinlock_t",
+	.rewrite = "spinlock", .to_type = "spinlock_t", .via = true,
 };
 static const struct lf_pkind to_percpu = {
 	.name = "rwlock->percpu_rwsem", .order = 0, .whole_tree = true,

@@ -88,7 +88,9 @@ static void unseen_unknown(struct lf_verdict *v, const struct lf_cov *cov)
 static void candidate(struct lf_verdict *v, const struct lf_analysis *a,
 		      const struct lf_cov *cov)
 {
-	if (!cov->unseen.n && !cov->read_takes && cov->takes) {
+	if (cov->missed)
+		VEC_PUSH(&v->reasons, lf_cov_missed_text(cov, NULL));
+	if (!cov->unseen.n && !cov->missed && !cov->read_takes && cov->takes) {
 		lf_verdict_write_only(v, a, cov->seen);
 	} else if (cov->unseen.n) {
 		size_t nfiles;
@@ -146,6 +148,15 @@ bool lf_verdict_cov_apply(struct lf_analysis *a, const struct lf_lock *l,
 		return true;
 	case LF_COV_LOOKED:
 		v->cov = cov;
+		if (cov->missed) {
+			/* what the index found is no evidence */
+			if (cov->unseen.n)
+				unseen_unknown(v, cov);
+			else
+				unknown(v);
+			reason_first(v, lf_cov_missed_text(cov, v->incomplete));
+			return true;
+		}
 		if (cov->unseen.n) {
 			unseen_unknown(v, cov);
 			return true;
@@ -171,7 +182,13 @@ void lf_verdict_cov_notices(const struct lf_analysis *a,
 
 		if (!v->incomplete)
 			continue;
-		if (!cov || (!cov->seen && !cov->unseen.n))
+		if (cov && cov->missed)
+			text = xasprintf("incomplete coverage: %s would be %s from "
+					 "these records, but the use index missed "
+					 "%zu of its recorded sites (first %s): no "
+					 "finding, no pass", l->name, v->incomplete,
+					 cov->missed, cov->missed_at);
+		else if (!cov || (!cov->seen && !cov->unseen.n))
 			text = xasprintf("incomplete coverage: %s would be %s from "
 					 "these records, but its uses in the whole "
 					 "tree were not checked (give --tree DIR): "

@@ -64,6 +64,7 @@ static void lock_coverage(struct lf_cov_ctx *c, const struct lf_lock *l,
 			  const struct lf_ilock *il)
 {
 	struct lf_cov *cov = xcalloc(1, sizeof(*cov));
+	const struct lf_rec *first;
 
 	cov->how = LF_COV_LOOKED;
 	for (size_t i = 0; i < il->uses.n; i++) {
@@ -85,6 +86,9 @@ static void lock_coverage(struct lf_cov_ctx *c, const struct lf_lock *l,
 		}
 	}
 	cov->command = lf_cov_command(c, cov);
+	cov->missed = lf_cov_missed(c->tree, l, il, &first);
+	if (cov->missed)
+		cov->missed_at = xasprintf("%s:%d", first->file, first->line);
 	hand(c->a, l, cov);
 }
 

@@ -55,6 +55,10 @@ struct lf_cov {
 	size_t seen;
 	struct { struct lf_cov_unseen *v; size_t n, cap; } unseen;
 	size_t takes, read_takes;	/* of those, seen or not */
+	/* recorded sites the index does not hold (tree.h: lf_cov_missed),
+	 * and the first, "FILE:LINE": its uses are then no evidence */
+	size_t missed;
+	char *missed_at;
 	char *command;		/* lockfit build -- make ..., NULL if none */
 };
 
@@ -79,6 +83,11 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
  * every recorded site's file in it, its lines naming the lock or the
  * site's call.  lf_coverage_apply() checks its tree so. */
 void lf_cov_check_tree(const char *tree, const struct lf_analysis *a);
+
+/* What a lock whose recorded sites the index missed (cov->missed) is
+ * told: its uses in the tree are unknown; WOULD: the rewrite the records
+ * alone call for, NULL if none. */
+char *lf_cov_missed_text(const struct lf_cov *cov, const char *would);
 
 /* Outputs: the lock block's lines (none when not looked up; at most MAX
  * unseen uses, 0: all), its JSON value (null when not looked up); the

@@ -13,14 +13,32 @@
 #include "analysis/stage.h"
 #include "report/render.h"
 
+char *lf_cov_missed_text(const struct lf_cov *cov, const char *would)
+{
+	char *what = xasprintf("the use index missed %zu of its recorded site%s "
+			       "(first %s), so its uses in the tree are unknown",
+			       cov->missed, lf_plural(cov->missed), cov->missed_at);
+	char *r;
+
+	if (!would)
+		return what;
+	r = xasprintf("incomplete coverage: these records alone say %s, but %s",
+		      would, what);
+	free(what);
+	return r;
+}
+
 void lf_cov_text(FILE *out, const struct lf_cov *cov, const char *indent,
 		 size_t max)
 {
 	if (!cov || cov->how != LF_COV_LOOKED)
 		return;
-	lf_fprintf(out, "%scoverage: %zu use%s seen, %zu unseen%s\n", indent,
-		   cov->seen, lf_plural(cov->seen), cov->unseen.n,
-		   cov->unseen.n ? ":" : "");
+	lf_fprintf(out, "%scoverage: %zu use%s seen, %zu unseen", indent,
+		   cov->seen, lf_plural(cov->seen), cov->unseen.n);
+	if (cov->missed)
+		lf_fprintf(out, "; %zu recorded site%s not in the use index (first %s)",
+			   cov->missed, lf_plural(cov->missed), cov->missed_at);
+	lf_fprintf(out, cov->unseen.n ? ":\n" : "\n");
 	for (size_t i = 0; i < cov->unseen.n; i++) {
 		const struct lf_cov_unseen *u = &cov->unseen.v[i];
 
@@ -47,6 +65,11 @@ json_t *lf_cov_json(const struct lf_cov *cov)
 			"file", lf_json_str(u->file), "line", u->line,
 			"why", lf_json_str(u->why)));
 	}
+	if (cov->missed)	/* only then: other locks' JSON as it was */
+		return json_pack("{s:I, s:o, s:{s:I, s:o}}", "seen",
+				 (json_int_t)cov->seen, "unseen", un, "missed",
+				 "sites", (json_int_t)cov->missed, "first",
+				 lf_json_str(cov->missed_at));
 	return json_pack("{s:I, s:o}", "seen", (json_int_t)cov->seen,
 			 "unseen", un);
 }

@@ -14,6 +14,7 @@
 #include "analysis/analysis.h"
 #include "coverage/coverage.h"
 #include "coverage/tree.h"
+#include "index/clex.h"
 #include "index/index.h"
 
 bool lf_cov_is_dir(const char *path)
@@ -174,4 +175,82 @@ void lf_cov_check_tree(const char *tree, const struct lf_analysis *a)
 			       "were built from", r->src, r->srcline, tree,
 			       r->file, r->line, r->lock, r->api);
 	}
+}
+
+/* ---- the index holds the records' own sites ------------------------ */
+
+/* The line of the first WORD the call at LINE:COL of TEXT names (a
+ * member's after "." or "->", else not), up to the end of its
+ * statement; 0 if it names none (a wrapper: inode_lock(inode)). */
+static int named_line(const char *text, int line, int col, const char *word,
+		      bool member)
+{
+	const char *s = text, *p, *end;
+	size_t n = strlen(word);
+	int depth = 0;
+
+	for (int l = 1; s && l < line; l++) {
+		s = strchr(s, '\n');
+		s = s ? s + 1 : NULL;
+	}
+	if (!s || col < 1 || strcspn(s, "\n") < (size_t)col - 1)
+		return 0;
+	p = s + col - 1;
+	end = p + strnlen(p, 600);
+	for (; p < end; p++) {
+		if (*p == '\n') {
+			line++;
+		} else if (*p == '(') {
+			depth++;
+		} else if (*p == ')') {
+			depth--;
+		} else if (!depth && (*p == ';' || *p == '{')) {
+			break;
+		} else if (!strncmp(p, word, n) && !lf_c_ident_char((unsigned char)p[n]) &&
+			   (p == text || !lf_c_ident_char((unsigned char)p[-1]))) {
+			size_t b = lf_c_back_space(text, p - text);
+			bool m = (b >= 1 && text[b - 1] == '.') ||
+				 (b >= 2 && !strncmp(text + b - 2, "->", 2));
+
+			if (m == member)
+				return line;
+		}
+	}
+	return 0;
+}
+
+size_t lf_cov_missed(const char *tree, const struct lf_lock *l,
+		     const struct lf_ilock *il, const struct lf_rec **first)
+{
+	size_t missed = 0;
+
+	if (!texts)
+		texts = strmap_new();
+	*first = NULL;
+	for (int k = 0; k < 2; k++) {
+		const struct lf_site *v = k ? l->rels.v : l->sites.v;
+		size_t n = k ? l->rels.n : l->sites.n;
+
+		for (size_t i = 0; i < n; i++) {
+			const struct lf_rec *r = v[i].rec;
+			const char *t;
+			int at;
+			bool held = false;
+
+			/* a bound parameter's site names the parameter */
+			if (v[i].via || !r->file || !(t = text_of(tree, r->file)) ||
+			    !(at = named_line(t, r->line, r->column, il->word,
+					      il->kind == LF_IK_member)))
+				continue;
+			for (size_t u = 0; u < il->uses.n && !held; u++)
+				held = il->uses.v[u].line == at &&
+				       !strcmp(il->uses.v[u].file, r->file);
+			if (held)
+				continue;
+			if (!missed++ || strcmp(r->file, (*first)->file) < 0 ||
+			    (!strcmp(r->file, (*first)->file) && r->line < (*first)->line))
+				*first = r;
+		}
+	}
+	return missed;
 }

@@ -7,6 +7,11 @@
 #define LOCKFIT_COVERAGE_TREE_H
 
 #include <stdbool.h>
+#include <stddef.h>
+
+struct lf_ilock;
+struct lf_lock;
+struct lf_rec;
 
 bool lf_cov_is_dir(const char *path);
 /* DIR holds a kernel source tree (Makefile, Kconfig, include/linux). */
@@ -14,5 +19,12 @@ bool lf_cov_kernel_tree(const char *dir);
 /* The architecture directory a .config was made for ("# Linux/x86 6.1.0
  * Kernel Configuration": "x86"), NULL if it does not say. */
 char *lf_cov_config_arch(const char *config);
+/* How many of L's recorded sites (sections' takes, release_only
+ * releases) name the lock in the call on their line of TREE, yet have
+ * no use of IL (its index) on that line: the index missed them, and
+ * what it found of the lock is no evidence (docs/REPORT.md, "Coverage").
+ * *FIRST: the first of them (by file and line). */
+size_t lf_cov_missed(const char *tree, const struct lf_lock *l,
+		     const struct lf_ilock *il, const struct lf_rec **first);
 
 #endif

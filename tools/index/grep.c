@@ -157,14 +157,14 @@ static void text_line(struct lf_index *ix, struct lf_ipass *ps,
 	}
 }
 
-void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps)
+char *lf_index_grep_lines(struct lf_index *ix, const struct lf_strv *words)
 {
-	char *out;
+	return grep_words(ix, words, true);
+}
 
-	if (!ps->words->n)
-		return;
-	out = grep_words(ix, ps->words, true);
-	for (char *s = out, *nl; *s; s = nl) {
+const char *lf_index_grep_next(char **pos, int *line, const char **text)
+{
+	for (char *s = *pos, *nl; s && *s; s = nl) {
 		char *c1, *c2;
 
 		nl = strchr(s, '\n');
@@ -180,7 +180,25 @@ void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps)
 		*c1 = 0;
 		if (lf_index_skipped(s))
 			continue;
-		text_line(ix, ps, s, atoi(c1 + 1), c2 + 1);
+		*pos = nl;
+		*line = atoi(c1 + 1);
+		*text = c2 + 1;
+		return s;
 	}
+	*pos = NULL;
+	return NULL;
+}
+
+void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps)
+{
+	char *out, *pos;
+	const char *file, *text;
+	int line;
+
+	if (!ps->words->n)
+		return;
+	pos = out = lf_index_grep_lines(ix, ps->words);
+	while ((file = lf_index_grep_next(&pos, &line, &text)))
+		text_line(ix, ps, file, line, text);
 	free(out);
 }

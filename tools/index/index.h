@@ -11,6 +11,7 @@
  *   clex.c         the C lexing it needs (comments, names, expressions)
  *   classify.c     what each use is (rules/primitives.tbl, sourceforms.tbl)
  *   members.c      members: every access typed, the declaration
+ *   embed.c        the structs embedding a member's struct
  *   spatch.c       the typed confirmation by spatch, its cache
  *   inittext.c     the init sites written with a text (lock_stat names)
  *   store.c        the use index on disk, for the report's coverage

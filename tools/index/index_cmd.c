@@ -89,6 +89,13 @@ static void print_json(const struct lf_index *ix)
 			json_array_append_new(uses, ju);
 		}
 		json_object_set_new(o, "uses", uses);
+		if (l->vias.n) {	/* only then: other locks' JSON as it was */
+			json_t *th = json_array();
+
+			for (size_t i = 0; i < l->vias.n; i++)
+				json_array_append_new(th, jstr(l->vias.v[i]));
+			json_object_set_new(o, "through", th);
+		}
 		for (size_t i = 0; i < l->unexamined.n; i++)
 			json_array_append_new(un, jstr(l->unexamined.v[i]));
 		if (l->kind == LF_IK_member)
@@ -131,6 +138,9 @@ static void print_text(const struct lf_index *ix)
 				  u->mode ? " " : "", u->mode ? u->mode : "",
 				  u->unresolved ? " unresolved" : "");
 		}
+		for (size_t i = 0; i < l->vias.n; i++)
+			lf_printf("  through %s: typed uses reached as its %s.%s\n",
+				  l->vias.v[i], strstr(l->vias.v[i], "::") + 2, l->path);
 		if (l->unexamined.n) {
 			struct plist *p = plist_new(5);
 

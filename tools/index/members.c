@@ -68,9 +68,9 @@ static void member_decl(struct lf_index *ix, struct lf_ilock *l, const char *fil
 	}
 }
 
-/* Parse spatch's "T FILE LINE COL TYPE" lines into TYPED: "FILE:LINE:COL"
- * (COL 1-based) -> type. */
-static void typed_lines(char *out, struct strmap *typed)
+/* Parse spatch's "T FILE LINE COL TYPE" lines of the run of PATH into
+ * TYPED: "PATH FILE:LINE:COL" (COL 1-based) -> type. */
+static void typed_lines(char *out, const char *path, struct strmap *typed)
 {
 	for (char *s = out, *nl; s && *s; s = nl) {
 		char file[PATH_MAX], type[256];
@@ -80,7 +80,7 @@ static void typed_lines(char *out, struct strmap *typed)
 		if (nl)
 			*nl++ = 0;
 		if (sscanf(s, "T %4095s %d %d %255[^\n]", file, &line, &col, type) == 4) {
-			char *key = xasprintf("%s:%d:%d", file, line, col + 1);
+			char *key = xasprintf("%s %s:%d:%d", path, file, line, col + 1);
 
 			strmap_put(typed, key, xstrdup(type));
 			free(key);
@@ -88,13 +88,20 @@ static void typed_lines(char *out, struct strmap *typed)
 	}
 }
 
-/* The spatch job of member path PATH (one per path), or NULL. */
-static struct lf_tjob *job_of(struct lf_tjob *jobs, size_t n, const char *path)
+/* The spatch job of member path PATH (one per path), made if new. */
+static struct lf_tjob *job_of(struct lf_tjob **jobs, size_t *n, size_t *cap,
+			      const char *path)
 {
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(jobs[i].path, path))
-			return &jobs[i];
-	return NULL;
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((*jobs)[i].path, path))
+			return &(*jobs)[i];
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 16;
+		*jobs = xrealloc(*jobs, *cap * sizeof(**jobs));
+	}
+	memset(&(*jobs)[*n], 0, sizeof(**jobs));
+	(*jobs)[*n].path = path;
+	return &(*jobs)[(*n)++];
 }
 
 /* Lock K if it is an indexed member, else NULL. */
@@ -105,22 +112,24 @@ static struct lf_ilock *member_lock(struct lf_index *ix, size_t k)
 	return l->kind == LF_IK_member && l->indexed ? l : NULL;
 }
 
-/* Every access of L's field in FILE: the lock's type (a use), another
- * type (not one), or none spatch could tell (unresolved). */
-static void file_accesses(struct lf_index *ix, struct lf_ilock *l,
-			  const char *file, struct strmap *typed)
-{
-	struct lf_ftext *f = lf_index_text(ix, file);
-	size_t wn = strlen(l->word);
+/* An access of a lock's field: its line, its column, its offset. */
+struct access {
+	size_t line, col, o;
+};
 
+/* Every access (".WORD", "->WORD", not in a comment) of L's word in F. */
+static size_t accesses(const struct lf_ilock *l, const struct lf_ftext *f,
+		       struct access **out)
+{
+	size_t wn = strlen(l->word), n = 0, cap = 0;
+
+	*out = NULL;
 	for (size_t ln = 1; ln <= f->nlines; ln++) {
 		size_t bol = f->lines[ln - 1];
 		size_t eol = ln < f->nlines ? f->lines[ln] : f->len;
 
 		for (size_t o = bol; o + wn <= eol; o++) {
 			size_t b;
-			char *key;
-			const char *type;
 
 			if (strncmp(f->text + o, l->word, wn) ||
 			    (o > bol && lf_c_ident_char((unsigned char)f->text[o - 1])) ||
@@ -131,63 +140,228 @@ static void file_accesses(struct lf_index *ix, struct lf_ilock *l,
 			      (b >= 1 && f->text[b - 1] == '.')) ||
 			    lf_c_in_comment(f->text, bol, o))
 				continue;
-			key = xasprintf("%s:%zu:%zu", file, ln, o - bol + 1);
-			type = strmap_get(typed, key);
-			free(key);
-			if (!type || !strcmp(type, l->type))
-				lf_index_use_at(ix, l, file, ln, o - bol + 1, !type);
+			if (n == cap) {
+				cap = cap ? 2 * cap : 16;
+				*out = xrealloc(*out, cap * sizeof(**out));
+			}
+			(*out)[n++] = (struct access){ ln, o - bol + 1, o };
 		}
 	}
+	return n;
+}
+
+/* Is the word at O of T reached as ".PREFIX." from a "." or "->"
+ * ("x->n.m.lock" for prefix "n.m")? */
+static bool chain_before(const char *t, size_t o, const char *prefix)
+{
+	const char *end = prefix + strlen(prefix);
+	size_t i = o;
+
+	while (end > prefix) {
+		const char *b = end;
+		size_t wn;
+
+		while (b > prefix && b[-1] != '.')
+			b--;
+		wn = end - b;
+		i = lf_c_back_space(t, i);
+		if (!i || t[i - 1] != '.')
+			return false;
+		i = lf_c_back_space(t, i - 1);
+		if (i < wn || strncmp(t + i - wn, b, wn) ||
+		    (i > wn && lf_c_ident_char((unsigned char)t[i - wn - 1])))
+			return false;
+		i -= wn;
+		end = b > prefix ? b - 1 : prefix;
+	}
+	i = lf_c_back_space(t, i);
+	return (i >= 1 && t[i - 1] == '.') || (i >= 2 && !strncmp(t + i - 2, "->", 2));
+}
+
+/* Does FILE name WORD (outside comments)?  Remembered in NAMES. */
+static bool names(struct lf_index *ix, struct strmap *memo, const char *file,
+		  const char *word)
+{
+	char *key = xasprintf("%s %s", word, file);
+	long v = (long)strmap_get(memo, key);
+
+	if (!v) {
+		struct lf_ftext *f = lf_index_text(ix, file);
+		size_t wn = strlen(word), ln = 1;
+
+		v = 1;
+		for (size_t o = 0; o + wn <= f->len && v == 1; o++) {
+			while (ln < f->nlines && f->lines[ln] <= o)
+				ln++;
+			if (!strncmp(f->text + o, word, wn) &&
+			    (!o || !lf_c_ident_char((unsigned char)f->text[o - 1])) &&
+			    !lf_c_ident_char((unsigned char)f->text[o + wn]) &&
+			    !lf_c_in_comment(f->text, f->lines[ln - 1], o))
+				v = 2;
+		}
+		strmap_put(memo, key, (void *)v);
+	}
+	free(key);
+	return v == 2;
+}
+
+/* The files a chain of L must type: those with an access reached
+ * through it, naming its outer struct. */
+static void chain_files(struct lf_index *ix, struct lf_ilock *l,
+			const struct lf_chains *c, const char *file,
+			struct strmap *memo, struct lf_tjob **jobs, size_t *n,
+			size_t *cap)
+{
+	struct lf_ftext *f = lf_index_text(ix, file);
+	struct access *a;
+	size_t na = accesses(l, f, &a);
+
+	for (size_t i = 0; i < c->n; i++)
+		for (size_t k = 0; k < na; k++)
+			if (chain_before(f->text, a[k].o, c->v[i].prefix) &&
+			    names(ix, memo, file, c->v[i].tag)) {
+				lf_strv_add_unique(&job_of(jobs, n, cap, c->v[i].path)->files,
+						   file);
+				break;
+			}
+	free(a);
+}
+
+static const char *typed_as(struct strmap *typed, const char *path,
+			    const char *file, const struct access *a)
+{
+	char *key = xasprintf("%s %s:%zu:%zu", path, file, a->line, a->col);
+	const char *type = strmap_get(typed, key);
+
+	free(key);
+	return type;
+}
+
+/*
+ * Every access of L's field in FILE: the lock's type (a use), another
+ * type (not one), or none spatch could tell.  Untyped: through one of
+ * its chains, typed as the chain's struct (a use) or not; else a use
+ * unresolved in a file NAMED (naming the lock's struct) or reached
+ * through a chain whose struct the file names.  False if FILE, not
+ * NAMED, has an access none of this tells (not examined).
+ */
+static bool file_accesses(struct lf_index *ix, struct lf_ilock *l,
+			  const struct lf_chains *c, const char *file,
+			  bool named, struct strmap *typed, struct strmap *memo)
+{
+	struct lf_ftext *f = lf_index_text(ix, file);
+	struct access *a;
+	size_t na = accesses(l, f, &a);
+	bool all = true;
+
+	for (size_t k = 0; k < na; k++) {
+		const char *type = typed_as(typed, l->path, file, &a[k]);
+		const struct lf_chain *hit = NULL;
+		bool through = false, untyped = false;
+
+		if (type) {
+			if (!strcmp(type, l->type))
+				lf_index_use_at(ix, l, file, a[k].line, a[k].col, false);
+			continue;
+		}
+		for (size_t i = 0; i < c->n && !hit; i++) {
+			const char *t;
+
+			if (!chain_before(f->text, a[k].o, c->v[i].prefix) ||
+			    !names(ix, memo, file, c->v[i].tag))
+				continue;
+			through = true;
+			t = typed_as(typed, c->v[i].path, file, &a[k]);
+			if (t && !strcmp(t, c->v[i].type))
+				hit = &c->v[i];
+			untyped |= !t;
+		}
+		if (hit) {
+			char *via = xasprintf("%s::%s", hit->type, hit->prefix);
+
+			lf_index_use_at(ix, l, file, a[k].line, a[k].col, false);
+			if (!lf_strv_has((struct lf_strv *)&l->vias, via))
+				VEC_PUSH(&l->vias, via);
+			else
+				free(via);
+		} else if (named || untyped) {
+			lf_index_use_at(ix, l, file, a[k].line, a[k].col, true);
+		} else if (!through) {
+			all = false;
+		}
+	}
+	free(a);
+	return all;
 }
 
 void lf_index_members(struct lf_index *ix, struct lf_ipass *ps)
 {
 	struct lf_strv *access = ps->access, *namedf = ps->namedf;
-	struct lf_tjob *jobs = xcalloc(ix->nlocks + 1, sizeof(*jobs)), *j;
-	size_t njobs = 0;
-	struct strmap *typed = strmap_new();
+	struct lf_tjob *jobs = NULL, *j;
+	size_t njobs = 0, cap = 0;
+	struct strmap *typed = strmap_new(), *memo = strmap_new();
 	struct lf_ilock *l;
 
-	/* one spatch per member path, over the files naming a type */
+	lf_index_embeds(ix, ps);
+	/* one spatch per member path, over the files naming a type; and
+	 * one per chain, over the files reaching the field through it */
 	for (size_t k = 0; k < ix->nlocks; k++) {
 		if (!(l = member_lock(ix, k)))
 			continue;
-		if (!(j = job_of(jobs, njobs, l->path))) {
-			j = &jobs[njobs++];
-			j->path = l->path;
-		}
+		j = job_of(&jobs, &njobs, &cap, l->path);
 		for (size_t i = 0; i < access[k].n; i++) {
 			const char *file = strchr(access[k].v[i], ' ') + 1;
 
 			if (strmap_get(ps->named, access[k].v[i]))
 				lf_strv_add_unique(&j->files, file);
-			else
-				VEC_PUSH(&l->unexamined, xstrdup(file));
 		}
+	}
+	for (size_t k = 0; k < ix->nlocks; k++) {
+		if (!(l = member_lock(ix, k)) || !ps->chains[k].n)
+			continue;
+		for (size_t i = 0; i < access[k].n; i++)
+			chain_files(ix, l, &ps->chains[k],
+				    strchr(access[k].v[i], ' ') + 1, memo, &jobs,
+				    &njobs, &cap);
 	}
 	for (size_t i = 0; i < njobs; i++)
 		lf_strv_sort(&jobs[i].files);
-	for (size_t k = 0; k < ix->nlocks; k++)
-		lf_strv_sort((struct lf_strv *)&ix->locks[k].unexamined);
 	lf_index_typed(ix, jobs, njobs);
 	for (size_t i = 0; i < njobs; i++) {
 		ix->files_typed += jobs[i].files.n;
 		if (jobs[i].out)
-			typed_lines(jobs[i].out, typed);
+			typed_lines(jobs[i].out, jobs[i].path, typed);
 	}
 	for (size_t k = 0; k < ix->nlocks; k++) {
 		if (!(l = member_lock(ix, k)))
 			continue;
-		j = job_of(jobs, njobs, l->path);
+		j = job_of(&jobs, &njobs, &cap, l->path);
 		if (j->err)
 			l->why = xasprintf("spatch failed, every access is unresolved: %s",
 					   j->err);
+		for (size_t i = 0; i < ps->chains[k].n && !l->why; i++) {
+			const struct lf_chain *c = &ps->chains[k].v[i];
+
+			j = job_of(&jobs, &njobs, &cap, c->path);
+			if (j->err)
+				l->why = xasprintf("spatch failed, the accesses through "
+						   "%s::%s are unresolved: %s", c->type,
+						   c->prefix, j->err);
+		}
 		for (size_t i = 0; i < namedf[k].n; i++)
 			member_decl(ix, l, namedf[k].v[i]);
-		for (size_t i = 0; i < access[k].n; i++)
-			if (strmap_get(ps->named, access[k].v[i]))
-				file_accesses(ix, l, strchr(access[k].v[i], ' ') + 1,
-					      typed);
+		for (size_t i = 0; i < access[k].n; i++) {
+			const char *file = strchr(access[k].v[i], ' ') + 1;
+			bool named = strmap_get(ps->named, access[k].v[i]);
+
+			/* without chains, as ever: a file not naming the struct
+			 * is not examined */
+			if ((!named && !ps->chains[k].n) ||
+			    !file_accesses(ix, l, &ps->chains[k], file, named,
+					   typed, memo))
+				VEC_PUSH(&l->unexamined, xstrdup(file));
+		}
+		lf_strv_sort((struct lf_strv *)&l->unexamined);
 	}
 	free(jobs);
 }

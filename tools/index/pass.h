@@ -20,6 +20,18 @@ struct lf_ftext {
 	size_t len, *lines, nlines;	/* lines[k]: offset of line k + 1 */
 };
 
+/* A member lock reached through embedded structs (embed.c): its struct
+ * is a member PREFIX ("ipv6", "n.m") of TYPE ("struct net", tag "net"),
+ * so TYPE's PATH ("ipv6.fib6_walker_lock") is the lock. */
+struct lf_chain {
+	const char *type, *tag;
+	char *prefix, *path;
+};
+struct lf_chains {
+	struct lf_chain *v;
+	size_t n, cap;
+};
+
 struct lf_ipass {
 	/* word -> struct lf_strv of "K" (lock K's word), "K tag" (its type) */
 	struct strmap *byword;
@@ -28,6 +40,7 @@ struct lf_ipass {
 	 * name its type; keyed "LOCKINDEX FILE" */
 	struct strmap *named, *accessed;
 	struct lf_strv *access, *namedf;	/* [lock]: keys, files */
+	struct lf_chains *chains;		/* [lock] */
 };
 
 /* F->lines and F->nlines from F->text. */
@@ -46,10 +59,18 @@ void lf_index_use_at(const struct lf_index *ix, struct lf_ilock *l,
 /* grep.c: every word of PS in the tree; globals' and statics' uses,
  * members' accesses and the files naming their types. */
 void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps);
-/* The same grep for fixed TEXTS anywhere in a line ("FILE:LINE:TEXT"
- * lines, the file maybe "./"-prefixed), and the directories it skips. */
+/* grep.c: one grep of WORDS (fixed, as words) over the tree's .c and .h
+ * files: its "FILE:LINE:TEXT" lines; the same for fixed TEXTS anywhere
+ * in a line (the file maybe "./"-prefixed); is FILE in a skipped
+ * directory. */
+char *lf_index_grep_lines(struct lf_index *ix, const struct lf_strv *words);
 char *lf_index_grep_fixed(struct lf_index *ix, const struct lf_strv *texts);
 bool lf_index_skipped(const char *file);
+/* The next line at *POS of that output (cut in place), not of a skipped
+ * directory: its file, *LINE and *TEXT; NULL at the end. */
+const char *lf_index_grep_next(char **pos, int *line, const char **text);
+/* embed.c: each member lock's chains of embedding structs. */
+void lf_index_embeds(struct lf_index *ix, struct lf_ipass *ps);
 /* members.c: each member lock's accesses typed, its declaration. */
 void lf_index_members(struct lf_index *ix, struct lf_ipass *ps);
 

@@ -53,6 +53,9 @@ struct lf_ilock {
 	/* member: files accessing the field that never name the type,
 	 * not examined (docs/INDEX.md) */
 	struct { char **v; size_t n, cap; } unexamined;
+	/* member: the embeddings typed uses were reached through, each
+	 * "struct net::ipv6" (the lock is then struct net's ipv6.PATH) */
+	struct { char **v; size_t n, cap; } vias;
 };
 
 struct lf_index {

@@ -57,6 +57,9 @@ struct lf_pkind {
 	 * the type the lock becomes ("spinlock_t") */
 	const char *rewrite;
 	const char *to_type;
+	/* its script follows one embedding struct (-D via=OUTER.MEMBER,
+	 * patch_via.c); else a lock reached through one is refused */
+	bool via;
 };
 
 /* Every checker's kinds, in patch order (by order, then the checkers'
@@ -180,6 +183,10 @@ void lf_pjob_dopt(struct lf_pjob *j, const char *fmt, const char *a, size_t n);
  * cannot name it. */
 char *lf_pjob_ident(struct lf_pjob *j, const char *id, size_t len,
 		    const char *fieldopt);
+/* "-D via=OUTER.MEMBER" when the use index reached L's uses through an
+ * embedding struct (patch_via.c); J refused if the script cannot. */
+struct lf_ilock;
+void lf_pjob_via(struct lf_pjob *j, const struct lf_ilock *l);
 /* R's file and unit; lf_pjob_site also R's call when a rewrite of J's
  * kind (rewrites.tbl) replaces it. */
 void lf_pjob_file(struct lf_pjob *j, const struct lf_rec *r);

@@ -137,6 +137,7 @@ static void add_uses(struct lf_pjob *j, const struct lf_ilock *l, const char *sr
 	}
 	for (size_t i = 0; i < l->unexamined.n; i++)
 		lf_strv_add_unique(&j->unexamined, l->unexamined.v[i]);
+	lf_pjob_via(j, l);
 	lf_pjob_paths(j);
 	lf_pjob_guards(j, l, src);
 }
