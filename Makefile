@@ -8,6 +8,8 @@
 #                      tools/, rules/; no source file over 800 lines; no path
 #                      outside the repository; docs/DESIGN.md's module map current
 #   make module-map    rewrite docs/DESIGN.md section 10's module map from the tree
+#   make same-outputs  RECORDS="DIR..." [BASE=REV]: every report, JSON, SARIF,
+#                      gate and explain output the same as BASE's (HEAD)?
 #   make check-kernel  the long real-kernel tests (KVER=6.1 or 6.12, several minutes)
 #   make fuzz          ASan+UBSan build/fuzz/lockfit against N=10000 mutated record
 #                      sets (SEED=, J= jobs, default the idle cores; testsuite/fuzz/)
@@ -175,6 +177,11 @@ check: deps
 lint:
 	$(PYTHON) scripts/lint
 
+# Are the outputs on real records the same as BASE's (default HEAD)?
+# make same-outputs RECORDS="DIR..." [BASE=REV]
+same-outputs: all
+	scripts/same-outputs --base "$(or $(BASE),HEAD)" $(RECORDS)
+
 # Section 10's module map, made from each module's head comment.
 module-map:
 	$(PYTHON) scripts/lint --write-module-map
@@ -318,5 +325,5 @@ clean:
 	rm -f tools/records/rules.gen.c tools/records/rules.gen.c.tmp
 	rm -rf build/fuzz build/man $(GEN_RULES)
 
-.PHONY: all cocci deps example check lint module-map check-kernel bench bench-report bench-patch kernel-report kernel-full fuzz clean \
+.PHONY: all cocci deps example check lint module-map same-outputs check-kernel bench bench-report bench-patch kernel-report kernel-full fuzz clean \
 	deps-vm vm check-vm bench-vm vm-census man install uninstall deps-deb deb check-deb
