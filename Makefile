@@ -151,6 +151,7 @@ check: deps
 	$(MAKE) all
 	$(MAKE) lint
 	testsuite/lint/run
+	testsuite/same-outputs/run
 	testsuite/run-rules-tests
 	testsuite/tools/run
 	testsuite/objects/run
