@@ -24,7 +24,7 @@ packages=(
 	jq python3 python3-jsonschema time
 	coccinelle sparse
 	linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio kmod xz-utils
-	ccache distcc
+	ccache distcc git
 )
 
 if [ "${1:-}" = "--vm" ]; then
