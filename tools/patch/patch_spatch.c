@@ -228,19 +228,19 @@ static bool exists(const char *tree, const char *file)
 
 /* The view of the run: one hard-linked copy of the tree, however many
  * locks need it (each adds its files), made by the first that does. */
-/* FILE (a .c of TREE) has #include "NAME" of HEADER: NAME relative to
- * FILE's directory, as --local-includes finds it. */
-static bool includes(const char *tree, const char *file, const char *header)
+/* The files FILE (a .c of TREE) names with #include "NAME": NAME
+ * relative to FILE's directory, as --local-includes finds them. */
+static void local_includes(const char *tree, const char *file,
+			   struct lf_strv *out)
 {
 	char *path = xasprintf("%s/%s", tree, file);
 	char *text = lf_read_file(path, NULL), *line, *save = NULL;
 	const char *slash = strrchr(file, '/');
 	int dirlen = slash ? (int)(slash - file + 1) : 0;
-	bool found = false;
 
-	for (line = text ? strtok_r(text, "\n", &save) : NULL; line && !found;
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		char *p = line + strspn(line, " \t"), *end, *want;
+		char *p = line + strspn(line, " \t"), *end, *name;
 
 		if (*p++ != '#')
 			continue;
@@ -251,17 +251,17 @@ static bool includes(const char *tree, const char *file, const char *header)
 		p += strspn(p, " \t");
 		if (*p++ != '"' || !(end = strchr(p, '"')))
 			continue;
-		want = xasprintf("%.*s%.*s", dirlen, file, (int)(end - p), p);
-		found = !strcmp(want, header);
-		free(want);
+		name = xasprintf("%.*s%.*s", dirlen, file, (int)(end - p), p);
+		lf_strv_add(out, name);
+		free(name);
 	}
 	free(text);
 	free(path);
-	return found;
 }
 
 /* spatch's --file-groups text for FILES (of TREE) under ROOT: a group
- * per .c with the headers it includes, then a group per other file. */
+ * per .c with the headers it includes, then a group per other file.
+ * Each .c is read once. */
 static char *file_groups(const char *tree, const char *root,
 			 const struct lf_strv *files)
 {
@@ -272,18 +272,24 @@ static char *file_groups(const char *tree, const char *root,
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < files->n; i++) {
 			bool c = lf_has_suffix(files->v[i], ".c");
+			struct lf_strv inc = { 0 };
 
 			if (placed[i] || c != !pass)
 				continue;
 			sb_printf(&g, "%s%s/%s\n", ngroups++ ? "\n" : "", root,
 				  files->v[i]);
 			placed[i] = true;
-			for (size_t k = 0; c && k < files->n; k++)
+			if (c)
+				local_includes(tree, files->v[i], &inc);
+			for (size_t k = 0; inc.n && k < files->n; k++)
 				if (!placed[k] && lf_has_suffix(files->v[k], ".h") &&
-				    includes(tree, files->v[i], files->v[k])) {
+				    lf_strv_has(&inc, files->v[k])) {
 					sb_printf(&g, "%s/%s\n", root, files->v[k]);
 					placed[k] = true;
 				}
+			for (size_t k = 0; k < inc.n; k++)
+				free(inc.v[k]);
+			free(inc.v);
 		}
 	free(placed);
 	return g.s ? g.s : xstrdup("");
