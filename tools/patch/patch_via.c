@@ -29,8 +29,9 @@ void lf_pjob_via(struct lf_pjob *j, const struct lf_ilock *l)
 		j->refused = xasprintf("its uses are reached through %zu embeddings "
 				       "(%s, ...): the script follows one",
 				       l->vias.n, lf_mail_esc(via));
-	else if (strncmp(via, "struct ", 7) || !sep || strchr(sep + 2, '.') ||
-		 !lf_is_ident(via + 7, sep - via - 7))
+	else if (strncmp(via, "struct ", 7) || !sep ||
+		 !lf_is_ident(via + 7, sep - via - 7) ||
+		 !lf_is_ident(sep + 2, strlen(sep + 2)))
 		j->refused = xasprintf("its uses are reached through %s: the script "
 				       "follows one member of a struct",
 				       lf_mail_esc(via));
