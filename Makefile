@@ -18,6 +18,9 @@
 #                      and the whole-tree coverage on a whole build against --assume-complete
 #   make bench-patch   lockfit patch on the rxrpc and kernel-report records (KVER),
 #                      the base release's tools and this tree's, as ratios
+#   make bench-upstream the whole build's verdicts (make kernel-full, KVER) beside
+#                      what upstream did to the same locks by the later tree:
+#                      recall, precision, disagreements (testsuite/kernel/upstream.tbl)
 #   make kernel-report lockfit build over a Linux subset (KVER), then its patches
 #   make kernel-full   lockfit build over a whole defconfig build (KVER), then
 #                      the census of its verdicts
@@ -217,6 +220,9 @@ bench-patch: deps
 	$(MAKE) all
 	$(KENV) testsuite/kernel/bench-patch
 
+bench-upstream: deps
+	$(KENV) testsuite/kernel/bench-upstream
+
 kernel-report: deps
 	$(MAKE) all
 	$(KENV) scripts/kernel-report.sh
@@ -326,5 +332,5 @@ clean:
 	rm -f tools/records/rules.gen.c tools/records/rules.gen.c.tmp
 	rm -rf build/fuzz build/man $(GEN_RULES)
 
-.PHONY: all cocci deps example check lint module-map same-outputs check-kernel bench bench-report bench-patch kernel-report kernel-full fuzz clean \
+.PHONY: all cocci deps example check lint module-map same-outputs check-kernel bench bench-report bench-patch bench-upstream kernel-report kernel-full fuzz clean \
 	deps-vm vm check-vm bench-vm vm-census man install uninstall deps-deb deb check-deb
