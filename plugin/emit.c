@@ -482,6 +482,20 @@ void lf_emit_binding(location_t loc, tree fn, const char *entry, int arg,
 	record_add(rec);
 }
 
+void lf_emit_alias(location_t loc, tree fndecl, const struct lf_lockid *lock,
+		   const struct lf_lockid *alias, const char *by)
+{
+	json_t *rec = record_new(kind_alias, loc, fndecl);
+
+	set(rec, K(alias, lock_kind), json_string(lf_lockid_kind_name(lock->kind)));
+	set(rec, K(alias, lock), json_string(lock->name));
+	set(rec, K(alias, alias_kind), json_string(lf_lockid_kind_name(alias->kind)));
+	set(rec, K(alias, alias), json_string(alias->name));
+	if (by)
+		set(rec, K(alias, by), json_string(by));
+	record_add(rec);
+}
+
 /* The function or callee name at AT of LIST (a JSON string): counted in
  * USES (INDEX null), or replaced by its index in NAMES when shorter. */
 static void name_use(json_t *list, size_t at, hash_map<nofree_string_hash, int> *uses,

@@ -46,6 +46,10 @@ void lf_emit_needs_atomic(tree fndecl, enum lf_need_context context);
  * ("initialiser", "store", "call", "section"), by BY (may be NULL). */
 void lf_emit_binding(location_t loc, tree fn, const char *entry, int arg,
 		     const char *how, const char *by);
+/* The pointer ALIAS names LOCK: stored at LOC in FNDECL, or (FNDECL
+ * NULL) in the initialiser of BY. */
+void lf_emit_alias(location_t loc, tree fndecl, const struct lf_lockid *lock,
+		   const struct lf_lockid *alias, const char *by);
 
 /* Count of what the unit did, for the "tu" record. */
 struct lf_tu_stats {

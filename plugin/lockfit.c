@@ -27,6 +27,7 @@
 #include "tracker.h"
 #include "ctx.h"
 #include "bindings.h"
+#include "aliases.h"
 #include "checks.h"
 #include "emit.h"
 #include "calls.h"
@@ -106,6 +107,7 @@ public:
 		lf_checks_function(fun, fn, ctx);
 		lf_calls_note(fun, ctx);
 		lf_bindings_scan(fun);
+		lf_aliases_scan(fun);
 		if (fn) {
 			lf_stats.locking++;
 			lf_emit_function(fn, ctx);
@@ -247,6 +249,7 @@ LF_EXPORT int plugin_init(struct plugin_name_args *info,
 	register_callback(name, PLUGIN_START_UNIT, lf_layout_start_unit, NULL);
 	register_callback(name, PLUGIN_FINISH_DECL, lf_layout_finish_decl, NULL);
 	register_callback(name, PLUGIN_FINISH_DECL, lf_bindings_finish_decl, NULL);
+	register_callback(name, PLUGIN_FINISH_DECL, lf_aliases_finish_decl, NULL);
 	register_callback(name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass_info);
 	register_callback(name, PLUGIN_FINISH_UNIT, finish_unit, NULL);
 	return 0;

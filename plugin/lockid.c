@@ -236,7 +236,7 @@ static void resolve_loaded(struct function *fun, tree ref,
 	struct lf_lockid field = {};
 	char buf[800];
 
-	if (guard_lock_field(ref)) {
+	if (fun && guard_lock_field(ref)) {
 		/* a guard rules/primitives.tbl lacks (rq_lock): in its
 		 * constructor the field holds the parameter of that type; in
 		 * its destructor, what the guard parameter holds */
@@ -394,6 +394,12 @@ void lf_lockid_resolve(struct function *fun, tree arg, struct lf_lockid *id)
 {
 	memset(id, 0, sizeof(*id));
 	resolve_pointer(fun, arg, id, 0);
+}
+
+void lf_lockid_of_slot(struct function *fun, tree ref, struct lf_lockid *id)
+{
+	memset(id, 0, sizeof(*id));
+	resolve_loaded(fun, ref, id, 0);
 }
 
 void lf_lockid_release(struct lf_lockid *id)

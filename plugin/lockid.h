@@ -42,6 +42,10 @@ struct lf_lockid {
  * cannot be followed becomes LF_ID_local or LF_ID_unknown. */
 void lf_lockid_resolve(struct function *fun, tree arg, struct lf_lockid *id);
 void lf_lockid_release(struct lf_lockid *id);
+/* The lock that the pointer stored in REF (a member or a non-local
+ * variable) points to, "*struct a::lockp", as a lock call through a load
+ * of REF names it. */
+void lf_lockid_of_slot(struct function *fun, tree ref, struct lf_lockid *id);
 
 /* The lock a call of primitive PRIM takes or drops (bit locks by their
  * word and bit, everything else by its object); RECORD/FIELD as below. */

@@ -115,14 +115,15 @@ static const struct lf_targets *bound(const struct lf_locks *ls,
 	return t;
 }
 
-void lf_resolve(const struct lf_locks *ls, const char *name, const char *kind,
-		struct lf_targets *out)
+/* NAME (of KIND) itself, or what the lock_arg records bind it to. */
+static void resolve_direct(const struct lf_locks *ls, const char *name,
+			   const char *kind, const char *via,
+			   struct lf_targets *out)
 {
 	const struct lf_targets *t;
 
-	out->n = 0;
 	if (lf_kind_comparable(kind)) {
-		VEC_PUSH(out, ((struct lf_target){ name, kind, NULL }));
+		VEC_PUSH(out, ((struct lf_target){ name, kind, via }));
 		return;
 	}
 	if (strcmp(kind, "param"))
@@ -130,31 +131,104 @@ void lf_resolve(const struct lf_locks *ls, const char *name, const char *kind,
 	t = bound(ls, name, LF_BIND_DEPTH);
 	for (size_t i = 0; i < t->n; i++)
 		VEC_PUSH(out, ((struct lf_target){ t->v[i].lock, t->v[i].kind,
-						   name }));
+						   via ? via : name }));
+}
+
+/*
+ * A pointer some alias record assigns a lock names that lock: every
+ * lock assigned, each once.  One assignment that names no lock
+ * comparable across files leaves the pointer a lock of its own too
+ * (lf_alias_unresolved() says why it is unknown).
+ */
+static bool resolve_alias(const struct lf_locks *ls, const char *name,
+			  const char *kind, struct lf_targets *out)
+{
+	const struct lf_bindlist *b = strmap_get(ls->aliases, name);
+	size_t before = out->n;
+
+	if (!b)
+		return false;
+	for (size_t i = 0; i < b->n; i++) {
+		size_t at = out->n;
+
+		resolve_direct(ls, b->v[i]->lock, b->v[i]->lock_kind, name, out);
+		for (size_t j = at; j < out->n; j++)
+			for (size_t k = before; k < at; k++)
+				if (!strcmp(out->v[k].lock, out->v[j].lock)) {
+					out->v[j--] = out->v[--out->n];
+					break;
+				}
+	}
+	if (lf_alias_unresolved(ls, name))
+		VEC_PUSH(out, ((struct lf_target){ name, kind, NULL }));
+	return true;
+}
+
+void lf_resolve(const struct lf_locks *ls, const char *name, const char *kind,
+		struct lf_targets *out)
+{
+	out->n = 0;
+	if (lf_kind_comparable(kind) && resolve_alias(ls, name, kind, out))
+		return;
+	resolve_direct(ls, name, kind, NULL, out);
+}
+
+const struct lf_rec *lf_alias_unresolved(const struct lf_locks *ls,
+					 const char *name)
+{
+	const struct lf_bindlist *b = strmap_get(ls->aliases, name);
+	struct lf_targets t = { 0 };
+	const struct lf_rec *bad = NULL;
+
+	for (size_t i = 0; b && i < b->n && !bad; i++) {
+		resolve_direct(ls, b->v[i]->lock, b->v[i]->lock_kind, NULL, &t);
+		if (!t.n)
+			bad = b->v[i];
+		t.n = 0;
+	}
+	free(t.v);
+	return bad;
+}
+
+const struct lf_bindlist *lf_aliases_of(const struct lf_locks *ls,
+					const char *name)
+{
+	return strmap_get(ls->aliases, name);
+}
+
+static void bind(struct strmap *map, const char *key, const struct lf_rec *r)
+{
+	struct lf_bindlist *b = strmap_get(map, key);
+
+	if (!b) {
+		b = xcalloc(1, sizeof(*b));
+		strmap_put(map, key, b);
+	}
+	VEC_PUSH(b, r);
 }
 
 /* lock_arg: a call passing a lock as argument ARG of CALLEE binds
- * param:CALLEE:ARG (the plugin names both the same way). */
+ * param:CALLEE:ARG (the plugin names both the same way); alias: a lock
+ * assigned to a pointer binds the pointer's identity. */
 static void collect_bindings(const struct lf_records *recs, struct lf_locks *ls)
 {
 	ls->binds = strmap_new();
+	ls->aliases = strmap_new();
 	ls->memo = xcalloc(1, sizeof(*ls->memo));
 	ls->memo->nodes = strmap_new();
 	ls->memo->in = strmap_new();
 	for (size_t i = 0; i < recs->recs.n; i++) {
 		const struct lf_rec *r = &recs->recs.v[i];
-		struct lf_bindlist *b;
 		char *key;
 
+		if (r->kind == LF_REC_ALIAS) {
+			bind(ls->aliases, r->alias, r);
+			continue;
+		}
 		if (r->kind != LF_REC_LOCK_ARG)
 			continue;
 		key = xasprintf("param:%s:%d", r->callee, r->arg);
-		b = strmap_get(ls->binds, key);
-		if (!b) {
-			b = xcalloc(1, sizeof(*b));
-			strmap_put(ls->binds, key, b);
-		}
-		VEC_PUSH(b, r);
+		bind(ls->binds, key, r);
 		free(key);
 	}
 }

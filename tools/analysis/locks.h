@@ -53,13 +53,23 @@ struct lf_locks {
 	struct { struct lf_lock **v; size_t n, cap; } locks;
 	struct strmap *byname;
 	struct strmap *binds;	/* "param:F:N" -> struct lf_bindlist */
+	struct strmap *aliases;	/* "*struct a::p" -> its alias records */
 	struct lf_bindmemo *memo;	/* what lf_resolve() found, per hop count */
 };
 
 /* The real locks NAME (of KIND) stands for; none for local/unknown ones,
- * nor for a param identity nothing binds. */
+ * nor for a param identity nothing binds.  A pointer that alias records
+ * assign stands for each lock assigned (via: the pointer), and for
+ * itself as well when one assignment names no such lock. */
 void lf_resolve(const struct lf_locks *ls, const char *name, const char *kind,
 		struct lf_targets *out);
+
+/* The alias records that assign pointer NAME a lock (NULL: none); the
+ * first whose lock is local, unknown or an unbound parameter, or NULL. */
+const struct lf_bindlist *lf_aliases_of(const struct lf_locks *ls,
+					const char *name);
+const struct lf_rec *lf_alias_unresolved(const struct lf_locks *ls,
+					 const char *name);
 
 /* Group the records of the classes check module M judges
  * (rules/classes.tbl: rwlock and rwsem for the rwlock check); sites

@@ -109,6 +109,30 @@ static void read_stats(struct eval *e)
 	free(costs);
 }
 
+/* A lock reached through a pointer: what the pointer is assigned must be
+ * known, or the lock may have another name whose sites, read-locks
+ * among them, are counted apart (ext4's pa_node_lock.inode_lock is
+ * struct ext4_inode_info::i_prealloc_lock). */
+static bool alias_known(struct eval *e)
+{
+	const struct lf_lock *l = e->l;
+	const struct lf_rec *bad = lf_alias_unresolved(&e->a->locks, l->name);
+
+	if (bad)
+		return rule(e, "identity", false, xasprintf(
+			"'%s' is a pointer assigned %s at %s:%d (%s), which names "
+			"no lock comparable across files: the lock it points to "
+			"is unknown", l->name, bad->lock, bad->file, bad->line,
+			bad->function ? bad->function : bad->by));
+	if (!lf_aliases_of(&e->a->locks, l->name))
+		return rule(e, "identity", false, xasprintf(
+			"'%s' is a lock reached through a pointer, and no record "
+			"shows what it is assigned: it may be a lock these records "
+			"take under another name (the units that assign it were "
+			"not read?)", l->name));
+	return true;
+}
+
 static bool rule_identity(struct eval *e)
 {
 	const struct lf_lock *l = e->l;
@@ -127,6 +151,8 @@ static bool rule_identity(struct eval *e)
 		return rule(e, "identity", false, xstrdup(
 			"the plugin could not name this lock: its sites cannot "
 			"be compared across files"));
+	if (l->name[0] == '*' && !alias_known(e))
+		return false;
 	/* Sites of one binding are mostly adjacent: enough to say which. */
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const char *v = l->sites.v[i].via;

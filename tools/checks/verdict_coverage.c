@@ -2,9 +2,10 @@
 /*
  * verdict_coverage.c - what the uses of a lock in the whole source tree
  * change in its rwlock verdict, as the coverage stage (coverage/coverage.h)
- * hands them over.  A rewrite stands only when every use was seen, else
- * it is unknown with the unseen files and the command that completes
- * the evidence; an rwlock_t the records never read-lock becomes a
+ * hands them over.  A rewrite, and rcu's advice (its reasons count the
+ * writers), stand only when every use was seen, else the verdict is
+ * unknown with the unseen files and the command that completes the
+ * evidence; an rwlock_t the records never read-lock becomes a
  * spinlock when no use in the tree is a read take.  The notices of the
  * incomplete ones are here too.
  */
@@ -16,9 +17,13 @@
 #include "checks/verdict.h"
 #include "coverage/coverage.h"
 
-static bool rewrite(const struct lf_verdict *v)
+/* A verdict that speaks for the whole tree: a rewrite, or rcu's advice,
+ * whose reasons count the writers (a count from some units is false for
+ * the tree). */
+static bool whole_tree(const struct lf_verdict *v)
 {
-	return v->kind == LF_V_SPINLOCK || v->kind == LF_V_PERCPU;
+	return v->kind == LF_V_SPINLOCK || v->kind == LF_V_PERCPU ||
+	       v->kind == LF_V_RCU;
 }
 
 /* An rwlock the records never read-lock: write-only if the tree agrees. */
@@ -41,7 +46,7 @@ enum lf_cov_ask lf_verdict_cov_ask(const struct lf_analysis *a,
 {
 	const struct lf_verdict *v = lf_rwlock_verdict(a, l);
 
-	return rewrite(v) ? LF_COV_NEED :
+	return whole_tree(v) ? LF_COV_NEED :
 	       write_only_candidate(v) ? LF_COV_MAY : LF_COV_NONE;
 }
 
@@ -53,7 +58,7 @@ static void reason_first(struct lf_verdict *v, char *text)
 	v->reasons.v[0] = text;
 }
 
-/* The rewrite V calls for, made unknown: nothing to rewrite. */
+/* The verdict V calls for, made unknown: nothing to rewrite or advise. */
 static void unknown(struct lf_verdict *v)
 {
 	v->incomplete = lf_verdict_name(v->kind);
@@ -65,7 +70,7 @@ static void unknown(struct lf_verdict *v)
 	v->promote_to = LF_PROMOTE_NONE;
 }
 
-/* A rewrite, some uses unseen: unknown, with what to do. */
+/* A whole-tree verdict, some uses unseen: unknown, with what to do. */
 static void unseen_unknown(struct lf_verdict *v, const struct lf_cov *cov)
 {
 	size_t nfiles;
@@ -117,7 +122,7 @@ bool lf_verdict_cov_apply(struct lf_analysis *a, const struct lf_lock *l,
 {
 	struct lf_verdict *v = lf_rwlock_verdict(a, l);
 
-	if (!rewrite(v)) {
+	if (!whole_tree(v)) {
 		if (cov->how == LF_COV_LOOKED && write_only_candidate(v)) {
 			v->cov = cov;
 			candidate(v, a, cov);

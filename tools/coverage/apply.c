@@ -59,14 +59,10 @@ static bool seen(const struct lf_cov_ctx *c, const char *file)
 	return strmap_get(c->tus, file) || strmap_get(c->files, file);
 }
 
-/* L's uses in the tree, IL: seen or not, and why not. */
-static void lock_coverage(struct lf_cov_ctx *c, const struct lf_lock *l,
-			  const struct lf_ilock *il)
+/* IL's uses, added to COV. */
+static void add_uses(struct lf_cov_ctx *c, struct lf_cov *cov,
+		     const struct lf_ilock *il)
 {
-	struct lf_cov *cov = xcalloc(1, sizeof(*cov));
-	const struct lf_rec *first;
-
-	cov->how = LF_COV_LOOKED;
 	for (size_t i = 0; i < il->uses.n; i++) {
 		const struct lf_use *u = &il->uses.v[i];
 
@@ -85,6 +81,19 @@ static void lock_coverage(struct lf_cov_ctx *c, const struct lf_lock *l,
 			VEC_PUSH(&cov->unseen, x);
 		}
 	}
+}
+
+/* L's uses in the tree, IL[0] and those of the pointers that name it,
+ * IL[1..N-1]: seen or not, and why not. */
+static void lock_coverage(struct lf_cov_ctx *c, const struct lf_lock *l,
+			  const struct lf_ilock *il, size_t n)
+{
+	struct lf_cov *cov = xcalloc(1, sizeof(*cov));
+	const struct lf_rec *first;
+
+	cov->how = LF_COV_LOOKED;
+	for (size_t k = 0; k < n; k++)
+		add_uses(c, cov, &il[k]);
 	cov->command = lf_cov_command(c, cov);
 	cov->missed = lf_cov_missed(c->tree, l, il, &first);
 	if (cov->missed)
@@ -136,6 +145,50 @@ static char *module_id(const char *id)
 	if (!rest)
 		return xstrdup(id);
 	return xasprintf("%.*s%s", (int)stars, id, rest);
+}
+
+/* The sites taken through a pointer that names a lock: a bound on the
+ * aliases to look up. */
+static size_t n_aliased(const struct lf_analysis *a)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < a->locks.locks.n; i++) {
+		const struct lf_lock *l = a->locks.locks.v[i];
+
+		for (size_t j = 0; j < l->sites.n + l->rels.n; j++) {
+			const struct lf_site *s = j < l->sites.n ? &l->sites.v[j] :
+						  &l->rels.v[j - l->sites.n];
+
+			n += s->via && s->via[0] == '*';
+		}
+	}
+	return n;
+}
+
+/*
+ * The pointers through which L's sites were taken (alias records,
+ * analysis/locks.h) are L too: their uses in the tree are L's, looked up
+ * after L's own (WHICH[k] L for each).  The arrays hold one entry per
+ * lock and alias: there are fewer aliases than sites.
+ */
+static void look_up_aliases(struct lf_index *ix, struct lf_lock **which,
+			    struct lf_lock *l)
+{
+	struct strmap *done = strmap_new();
+
+	for (size_t i = 0; i < l->sites.n + l->rels.n; i++) {
+		const struct lf_site *s = i < l->sites.n ? &l->sites.v[i] :
+					  &l->rels.v[i - l->sites.n];
+		struct lf_ilock *il = &ix->locks[ix->nlocks];
+		char *why;
+
+		if (!s->via || s->via[0] != '*' || strmap_get(done, s->via))
+			continue;
+		strmap_put(done, s->via, l);
+		if (lf_ilock_parse(il, s->via, &why) && il->indexed)
+			which[ix->nlocks++] = l;
+	}
 }
 
 void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
@@ -197,9 +250,9 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 		if (r->file)
 			strmap_put(c.files, r->file, a);
 	}
-	which = xcalloc(a->locks.locks.n + 1, sizeof(*which));
+	which = xcalloc(a->locks.locks.n + n_aliased(a) + 1, sizeof(*which));
 	ix.tree = c.tree;
-	ix.locks = xcalloc(a->locks.locks.n + 1, sizeof(*ix.locks));
+	ix.locks = xcalloc(a->locks.locks.n + n_aliased(a) + 1, sizeof(*ix.locks));
 	ix.jobs = cpus > 0 ? (int)cpus : 1;
 	ix.cache = o->no_cache ? NULL : lf_index_cache_dir();
 	mix = ix;
@@ -228,6 +281,8 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 			continue;
 		}
 		(mod ? mwhich : which)[x->nlocks++] = l;
+		if (!mod)
+			look_up_aliases(&ix, which, l);
 	}
 	if (ix.nlocks)
 		lf_index_load(&ix);
@@ -235,8 +290,11 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 	if (mix.nlocks)
 		lf_index_load(&mix);
 	a->cov->index_secs = ix.secs + mix.secs;
-	for (size_t k = 0; k < ix.nlocks; k++)
-		lock_coverage(&c, which[k], &ix.locks[k]);
+	for (size_t k = 0, n; k < ix.nlocks; k += n) {
+		for (n = 1; k + n < ix.nlocks && which[k + n] == which[k]; n++)
+			;
+		lock_coverage(&c, which[k], &ix.locks[k], n);
+	}
 	for (size_t k = 0; k < mix.nlocks; k++) {
 		struct lf_ilock *il = &mix.locks[k];
 
@@ -246,7 +304,7 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 			il->uses.v[u].file = xasprintf(LF_MODROOT_TAG "/%s", f);
 			free(f);
 		}
-		lock_coverage(&c, mwhich[k], il);
+		lock_coverage(&c, mwhich[k], il, 1);
 	}
 	free(mwhich);
 	free(which);

@@ -129,9 +129,9 @@ void lf_cov_header(FILE *out, const struct lf_analysis *a)
 	else if (r->assumed && r->not_checked)
 		lf_fprintf(out, "source tree: none; whole-tree coverage not "
 			   "checked, the records assumed complete: %zu rewrite "
-			   "verdict%s\n", r->not_checked, lf_plural(r->not_checked));
+			   "or rcu verdict%s\n", r->not_checked, lf_plural(r->not_checked));
 	else if (r->not_checked)
-		lf_fprintf(out, "source tree: none; rewrite verdicts made unknown "
+		lf_fprintf(out, "source tree: none; rewrite or rcu verdicts made unknown "
 			   "(give --tree DIR): %zu\n", r->not_checked);
 }
 

@@ -458,6 +458,9 @@ static char *dedup_key(const struct lf_rec *r)
 		return xasprintf("%d\037%s\037%d\037%d\037%s\037%s\037%d", r->kind,
 				 r->file, r->line, r->column, r->lock,
 				 r->callee, r->arg);
+	case LF_REC_ALIAS:
+		return xasprintf("%d\037%s\037%d\037%d\037%s\037%s", r->kind,
+				 r->file, r->line, r->column, r->lock, r->alias);
 	case LF_REC_UNKNOWN:
 		return xasprintf("%d\037%s\037%d\037%d\037%s", r->kind, r->file,
 				 r->line, r->column, r->primitive);

@@ -80,6 +80,8 @@ struct lf_rec {
 	struct { struct lf_call *v; size_t n, cap; } retry;
 	struct lf_context ctx;
 	const struct lf_layout *layout;	/* bit locks; NULL: none */
+	/* alias: the pointer identity that names LOCK */
+	const char *alias, *alias_kind;
 	/* lock_arg; lock_wrapper (arg 0: the wrapper names its lock) */
 	const char *callee;
 	int arg;

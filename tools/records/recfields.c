@@ -41,6 +41,7 @@ struct lf_release { int line; };
 #define LF_C_section		struct lf_rec
 #define LF_C_release_only	struct lf_rec
 #define LF_C_lock_arg		struct lf_rec
+#define LF_C_alias		struct lf_rec
 #define LF_C_unknown		struct lf_rec
 #define LF_C_tu			struct lf_rec
 #define LF_C_lock_wrapper	struct lf_rec

@@ -40,8 +40,8 @@ static const char usage[] =
 "\n"
 LF_HELP_EVIDENCE
 "\n"
-"A rewrite verdict (spinlock, percpu_rwsem) needs every use of the lock\n"
-"in the source tree seen: without a tree it is unknown.\n"
+"A rewrite verdict (spinlock, percpu_rwsem), and rcu's advice, need every\n"
+"use of the lock in the source tree seen: without a tree they are unknown.\n"
 "Thresholds come from $LOCKFIT_RULES/thresholds.tbl, else from lockfit's\n"
 "own rules/thresholds.tbl (lockfit --version says where; hot entry points\n"
 "and structs that must not grow: hotpaths.tbl and bitlocks.tbl beside it).\n"
