@@ -39,7 +39,8 @@ static int tmpfile_fd(void)
 	return fd;
 }
 
-static char *slurp_fd(int fd)
+/* FD's whole content (NULs kept: grep -Z), its length in *LEN if LEN. */
+static char *slurp_fd(int fd, size_t *len)
 {
 	struct strbuf sb = { 0 };
 	char buf[65536];
@@ -48,8 +49,10 @@ static char *slurp_fd(int fd)
 	if (lseek(fd, 0, SEEK_SET) < 0)
 		lf_die("cannot read a temporary file: %s", strerror(errno));
 	while ((n = read(fd, buf, sizeof(buf))) > 0)
-		sb_printf(&sb, "%.*s", (int)n, buf);
+		sb_add(&sb, buf, n);
 	close(fd);
+	if (len)
+		*len = sb.len;
 	return sb.s ? sb.s : xstrdup("");
 }
 
@@ -101,9 +104,9 @@ static void run(struct lf_exec *r, char **errtext, bool split, const char *dir,
 		watcher(0);
 	r->secs = lf_now() - t0;
 	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-	r->out = slurp_fd(out);
+	r->out = slurp_fd(out, &r->len);
 	if (split && errtext)
-		*errtext = slurp_fd(err);
+		*errtext = slurp_fd(err, NULL);
 	else if (split)
 		close(err);
 }
