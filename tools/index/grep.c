@@ -92,7 +92,7 @@ static void grep_words(struct lf_index *ix, const struct lf_strv *words,
 
 	ix->grep = "grep -r";
 	lf_strv_add(&argv, "grep");
-	lf_strv_add(&argv, "-rIZ");
+	lf_strv_add(&argv, "-rHIZ");
 	lf_strv_add(&argv, "--include=*.c");
 	lf_strv_add(&argv, "--include=*.h");
 	lf_strv_add(&argv, "--exclude-dir=.git");
