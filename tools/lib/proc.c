@@ -7,6 +7,7 @@
  * passes a SIGINT or SIGTERM on to; once it is reaped, the watcher may
  * end the run.
  */
+#define _GNU_SOURCE	/* O_TMPFILE */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -26,11 +27,23 @@ void lf_exec_watch(void (*fn)(pid_t pid))
 	watcher = fn;
 }
 
+/* A temporary file with no name (O_TMPFILE), so a signal can leave none
+ * behind; else one named and removed at once. */
 static int tmpfile_fd(void)
 {
 	const char *dir = getenv("TMPDIR");
-	char *path = xasprintf("%s/lockfit-exec.XXXXXX", dir && *dir ? dir : "/tmp");
-	int fd = mkstemp(path);
+	char *path;
+	int fd = -1;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+#ifdef O_TMPFILE
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd >= 0)
+		return fd;
+#endif
+	path = xasprintf("%s/lockfit-exec.XXXXXX", dir);
+	fd = mkstemp(path);
 
 	if (fd < 0)
 		lf_die("cannot create a temporary file %s: %s", path, strerror(errno));
