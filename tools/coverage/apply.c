@@ -223,8 +223,12 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 		return;
 	}
 	c.tree = a->cov->tree;
-	lf_cov_check_tree(c.tree, a);
 	c.modroot = lf_records_modroot(&a->recs);
+	if (c.modroot && !lf_cov_module_dir(c.modroot))
+		lf_die("the records' module directory %s is not a kbuild module "
+		       "directory (one with a Kbuild or Makefile file, not /): "
+		       "its files are not walked", c.modroot);
+	lf_cov_check_tree(c.tree, a);
 	if (has_build) {
 		c.src = src;
 		c.obj = obj;

@@ -39,6 +39,25 @@ bool lf_cov_kernel_tree(const char *dir)
 	       exists_in(dir, "Kconfig") && exists_in(dir, "include/linux");
 }
 
+bool lf_cov_module_dir(const char *dir)
+{
+	char *real = realpath(dir, NULL), *p;
+	bool ok = false;
+	struct stat st;
+
+	if (!real || !strcmp(real, "/") || !lf_cov_is_dir(real)) {
+		free(real);
+		return false;
+	}
+	for (int i = 0; i < 2 && !ok; i++) {
+		p = xasprintf("%s/%s", real, i ? "Makefile" : "Kbuild");
+		ok = !lstat(p, &st) && S_ISREG(st.st_mode);
+		free(p);
+	}
+	free(real);
+	return ok;
+}
+
 char *lf_cov_config_arch(const char *config)
 {
 	char *t = lf_read_file(config, NULL), *p, *arch = NULL;

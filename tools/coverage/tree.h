@@ -16,6 +16,10 @@ struct lf_rec;
 bool lf_cov_is_dir(const char *path);
 /* DIR holds a kernel source tree (Makefile, Kconfig, include/linux). */
 bool lf_cov_kernel_tree(const char *dir);
+/* DIR is a kbuild module directory (what make M=DIR builds): not /, and
+ * holding a regular Kbuild or Makefile file.  The use index walks and
+ * greps it whole. */
+bool lf_cov_module_dir(const char *dir);
 /* The architecture directory a .config was made for ("# Linux/x86 6.1.0
  * Kernel Configuration": "x86"), NULL if it does not say. */
 char *lf_cov_config_arch(const char *config);

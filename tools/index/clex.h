@@ -13,8 +13,10 @@
 bool lf_c_ident_char(int c);
 /* S[0..N) is a name. */
 bool lf_c_ident_ok(const char *s, size_t n);
-/* Is offset O of T inside a comment or a string, as far as its line
- * (starting at BOL) and the line's start tell? */
+/* Is offset O of T, a whole file (kept as it is while lockfit runs),
+ * inside a comment, a string or a character constant?  BOL: the start
+ * of its line.  T is lexed once from its start, calls for increasing
+ * offsets going on from the last. */
 bool lf_c_in_comment(const char *t, size_t bol, size_t o);
 /* Back over blanks ending before I. */
 size_t lf_c_back_space(const char *t, size_t i);

@@ -166,11 +166,12 @@ static bool member_name(const char *t, size_t o, const char **m, size_t *n)
 static void embed_level(struct lf_index *ix, const struct lf_strv *types,
 			struct embed **out, size_t *nout)
 {
-	char *lines = lf_index_grep_lines(ix, (struct lf_strv *)types), *pos = lines;
+	struct lf_hits h;
 	const char *s, *text;
 	int line;
 
-	while ((s = lf_index_grep_next(&pos, &line, &text))) {
+	lf_index_grep_lines(ix, types, &h);
+	while ((s = lf_index_grep_next(&h, &line, &text))) {
 		struct lf_ftext *f = lf_index_text(ix, s);
 
 		if (line < 1 || (size_t)line > f->nlines)
@@ -199,7 +200,7 @@ static void embed_level(struct lf_index *ix, const struct lf_strv *types,
 			}
 		}
 	}
-	free(lines);
+	free(h.out);
 }
 
 void lf_index_embeds(struct lf_index *ix, struct lf_ipass *ps)

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * grep.c - the textual pass of the use index (pass.h): one grep for
- * every lock's word (git grep in a git work tree, else grep -r), and
+ * every lock's word (grep -r over the working tree's files), and
  * what each line it finds holds: a global's or a static's use, a
  * member's access, a file naming a member's type.
  */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,6 +23,13 @@
  * kernel headers (tools/), documentation, host programs (scripts/). */
 static const char *const skip_dirs[] = { "tools", "Documentation", "scripts" };
 
+bool lf_index_source_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n >= 2 && name[n - 2] == '.' && (name[n - 1] == 'c' || name[n - 1] == 'h');
+}
+
 bool lf_index_skipped(const char *file)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(skip_dirs); i++) {
@@ -30,67 +41,87 @@ bool lf_index_skipped(const char *file)
 	return false;
 }
 
-static bool is_git(const char *tree)
+/* The tree's top entries grep reads ("./NAME"): its directories but the
+ * skipped ones and git's, its .c and .h files; not a symbolic link (the
+ * tree-state walk does not follow them: state.c). */
+static void top_entries(const char *tree, struct lf_strv *argv)
 {
-	char *dot = xasprintf("%s/.git", tree);
-	struct stat st;
-	bool git = !stat(dot, &st);
+	DIR *d = opendir(tree);
+	struct lf_strv names = { 0 };
+	struct dirent *e;
 
-	free(dot);
-	return git;
+	if (!d)
+		lf_die("%s: %s", tree, strerror(errno));
+	while ((e = readdir(d))) {
+		struct stat st;
+		char *rel = xasprintf("%s/", e->d_name);
+		bool skip = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+			    !strcmp(e->d_name, ".git") || lf_index_skipped(rel) ||
+			    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW);
+
+		free(rel);
+		if (!skip && (S_ISDIR(st.st_mode) ||
+			      (S_ISREG(st.st_mode) && lf_index_source_name(e->d_name))))
+			lf_strv_add(&names, e->d_name);
+	}
+	closedir(d);
+	lf_strv_sort(&names);
+	for (size_t i = 0; i < names.n; i++) {
+		char *a = xasprintf("./%s", names.v[i]);
+
+		lf_strv_add(argv, a);
+		free(a);
+		free(names.v[i]);
+	}
+	free(names.v);
 }
 
-/* One grep for every word (WHOLE: as a word): "FILE:LINE:TEXT" lines. */
-static char *grep_words(struct lf_index *ix, const struct lf_strv *words,
-			bool whole)
+/* One grep for every word (WHOLE: as a word) over the working tree's
+ * files themselves, tracked by git or not (a git index may hide a
+ * file, or show another copy of it): records "FILE\0LINE:TEXT\n"
+ * (-Z: any byte but NUL in a file's name), read in the C locale (no
+ * line of a file that is not UTF-8 left out). */
+static void grep_words(struct lf_index *ix, const struct lf_strv *words,
+		       bool whole, struct lf_hits *h)
 {
+	static const char *const env[] = { "LC_ALL=C", NULL };
 	struct lf_strv argv = { 0 };
 	struct lf_exec r;
 	char *err = NULL;
-	bool git = is_git(ix->tree);
+	size_t nopts;
 
-	if (git) {
-		ix->grep = "git grep";
-		lf_strv_add(&argv, "git");
-		lf_strv_add(&argv, "grep");
-		lf_strv_add(&argv, "--no-color");
-		lf_strv_add(&argv, "-I");
-	} else {
-		ix->grep = "grep -r";
-		lf_strv_add(&argv, "grep");
-		lf_strv_add(&argv, "-rI");
-		lf_strv_add(&argv, "--include=*.c");
-		lf_strv_add(&argv, "--include=*.h");
-		for (size_t i = 0; i < ARRAY_SIZE(skip_dirs); i++) {
-			char *o = xasprintf("--exclude-dir=%s", skip_dirs[i]);
-
-			lf_strv_add(&argv, o);
-			free(o);
-		}
-	}
+	ix->grep = "grep -r";
+	lf_strv_add(&argv, "grep");
+	lf_strv_add(&argv, "-rHIZ");
+	lf_strv_add(&argv, "--include=*.c");
+	lf_strv_add(&argv, "--include=*.h");
+	lf_strv_add(&argv, "--exclude-dir=.git");
 	lf_strv_add(&argv, whole ? "-nwF" : "-nF");
 	for (size_t i = 0; i < words->n; i++) {
 		lf_strv_add(&argv, "-e");
 		lf_strv_add(&argv, words->v[i]);
 	}
-	if (git) {
-		lf_strv_add(&argv, "--");
-		lf_strv_add(&argv, "*.c");
-		lf_strv_add(&argv, "*.h");
-	} else {
-		lf_strv_add(&argv, ".");
+	lf_strv_add(&argv, "--");
+	nopts = argv.n;
+	top_entries(ix->tree, &argv);
+	memset(h, 0, sizeof(*h));
+	if (argv.n == nopts) {		/* nothing to read */
+		h->out = xstrdup("");
+		return;
 	}
 	VEC_PUSH(&argv, NULL);
-	lf_exec_split(&r, &err, ix->tree, (const char *const *)argv.v, NULL);
+	lf_exec_split(&r, &err, ix->tree, (const char *const *)argv.v, env);
 	if (r.status > 1)
 		lf_die("%s in %s failed: %s", ix->grep, ix->tree,
 		       lf_head(err && *err ? err : r.out, 3));
-	return r.out;
+	h->out = r.out;
+	h->len = r.len;
 }
 
-char *lf_index_grep_fixed(struct lf_index *ix, const struct lf_strv *texts)
+void lf_index_grep_fixed(struct lf_index *ix, const struct lf_strv *texts,
+			 struct lf_hits *h)
 {
-	return grep_words(ix, texts, false);
+	grep_words(ix, texts, false, h);
 }
 
 static void text_line(struct lf_index *ix, struct lf_ipass *ps,
@@ -157,48 +188,59 @@ static void text_line(struct lf_index *ix, struct lf_ipass *ps,
 	}
 }
 
-char *lf_index_grep_lines(struct lf_index *ix, const struct lf_strv *words)
+void lf_index_grep_lines(struct lf_index *ix, const struct lf_strv *words,
+			 struct lf_hits *h)
 {
-	return grep_words(ix, words, true);
+	grep_words(ix, words, true, h);
 }
 
-const char *lf_index_grep_next(char **pos, int *line, const char **text)
+/* "LINE:" at P (before END): the number, P moved past the ':'; -1 if
+ * that is not there. */
+static long line_number(char **p, const char *end)
 {
-	for (char *s = *pos, *nl; s && *s; s = nl) {
-		char *c1, *c2;
+	long n = 0;
+	char *s = *p;
 
-		nl = strchr(s, '\n');
-		if (!nl)
-			break;
-		*nl++ = 0;
-		if (!strncmp(s, "./", 2))
-			s += 2;
-		c1 = strchr(s, ':');
-		c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-		if (!c2)
-			continue;
-		*c1 = 0;
+	while (s < end && *s >= '0' && *s <= '9' && n <= INT_MAX)
+		n = 10 * n + (*s++ - '0');
+	if (s == *p || s >= end || *s != ':' || n > INT_MAX)
+		return -1;
+	*p = s + 1;
+	return n;
+}
+
+const char *lf_index_grep_next(struct lf_hits *h, int *line, const char **text)
+{
+	while (h->pos < h->len) {
+		char *s = h->out + h->pos, *end = h->out + h->len;
+		char *z = memchr(s, 0, end - s), *p = z ? z + 1 : NULL, *nl;
+		long n = p ? line_number(&p, end) : -1;
+
+		if (n < 0 || !(nl = memchr(p, '\n', end - p)))
+			lf_die("grep's output is not \"FILE\\0LINE:TEXT\" at byte %zu",
+			       h->pos);
+		*nl = 0;
+		h->pos = nl + 1 - h->out;
+		s += strncmp(s, "./", 2) ? 0 : 2;
 		if (lf_index_skipped(s))
 			continue;
-		*pos = nl;
-		*line = atoi(c1 + 1);
-		*text = c2 + 1;
+		*line = (int)n;
+		*text = p;
 		return s;
 	}
-	*pos = NULL;
 	return NULL;
 }
 
 void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps)
 {
-	char *out, *pos;
+	struct lf_hits h;
 	const char *file, *text;
 	int line;
 
 	if (!ps->words->n)
 		return;
-	pos = out = lf_index_grep_lines(ix, ps->words);
-	while ((file = lf_index_grep_next(&pos, &line, &text)))
+	lf_index_grep_lines(ix, ps->words, &h);
+	while ((file = lf_index_grep_next(&h, &line, &text)))
 		text_line(ix, ps, file, line, text);
-	free(out);
+	free(h.out);
 }

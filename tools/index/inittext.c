@@ -28,6 +28,7 @@
 #include "index/clex.h"
 #include "index/index.h"
 #include "index/inittext.h"
+#include "index/needles.h"
 #include "index/pass.h"
 #include "index/spatch.h"
 #include "index/state.h"
@@ -71,32 +72,6 @@ static struct lf_ftext *src_of(struct strmap *files, const char *tree,
 		return NULL;
 	lf_ftext_lines(f);
 	return f;
-}
-
-/* The next "FILE:LINE:TEXT" line of grep's output at *S (a line of a
- * skipped directory or another form passed over), cut into its parts;
- * false at the end. */
-static bool next_hit(char **s, const char **file, int *line, const char **text)
-{
-	while (**s) {
-		char *l = *s, *nl = strchr(l, '\n'), *c1, *c2;
-
-		if (!nl)
-			return false;
-		*nl = 0;
-		*s = nl + 1;
-		l += strncmp(l, "./", 2) ? 0 : 2;
-		if (!(c1 = strchr(l, ':')) || !(c2 = strchr(c1 + 1, ':')))
-			continue;
-		*c1 = 0;
-		if (lf_index_skipped(l))
-			continue;
-		*file = l;
-		*line = atoi(c1 + 1);
-		*text = c2 + 1;
-		return true;
-	}
-	return false;
 }
 
 /* The line (1-based) holding offset O. */
@@ -445,54 +420,92 @@ static size_t definition(const struct lf_ftext *f, int line, const char *type)
 	return 0;
 }
 
-#define GREP_MAGIC "lockfit-inits 1"
+#define GREP_MAGIC "lockfit-inits 2"
 
-/* lf_index_grep_fixed() of PATS, kept in IX->cache (inits-KEY) while
- * the tree's .c and .h files (STATE: state.c) are as they were: a
+/* An entry of grep_cached(): its first line "MAGIC KEY BODYHASH TREE",
+ * then the body, grep's output (NULs in it: grep -Z). */
+static char *entry_head(uint64_t key, const char *body, size_t len,
+			const char *tree)
+{
+	return xasprintf(GREP_MAGIC " %016llx %016llx %s\n", (unsigned long long)key,
+			 (unsigned long long)lf_index_fnv(key, body, len), tree);
+}
+
+/* Is TEXT[0..LEN) an entry of KEY for TREE? Its body into H if it is. */
+static bool entry_ok(char *text, size_t len, uint64_t key, const char *tree,
+		     struct lf_hits *h)
+{
+	char *pre = xasprintf(GREP_MAGIC " %016llx ", (unsigned long long)key);
+	size_t np = strlen(pre), nt = strlen(tree), nh = np + 16 + 1 + nt + 1;
+	char *want;
+	bool ok;
+
+	ok = len >= nh && !memcmp(text, pre, np) && text[np + 16] == ' ' &&
+	     !memcmp(text + np + 17, tree, nt) && text[nh - 1] == '\n';
+	free(pre);
+	if (!ok)
+		return false;
+	want = entry_head(key, text + nh, len - nh, tree);
+	ok = strlen(want) == nh && !memcmp(text, want, nh);
+	free(want);
+	if (ok) {
+		h->len = len - nh;
+		h->out = xmalloc(h->len + 1);
+		memcpy(h->out, text + nh, h->len + 1);
+		h->pos = 0;
+	}
+	return ok;
+}
+
+/* lf_index_grep_fixed() of PATS into H, kept in IX->cache (inits-KEY)
+ * while the tree's .c and .h files (STATE: state.c) are as they were: a
  * second report does not read the whole tree again.  The first line
  * names the entry, its key, the hash of the rest and the tree; one that
  * does not match is made again.  What grep found is checked against
  * the files anyway (hits()). */
-static char *grep_cached(struct lf_index *ix, const struct lf_strv *pats,
-			 uint64_t state)
+static void grep_cached(struct lf_index *ix, const struct lf_strv *pats,
+			uint64_t state, struct lf_hits *h)
 {
-	uint64_t h = lf_index_fnv(LF_FNV_INIT, GREP_MAGIC, sizeof(GREP_MAGIC));
-	char *path, *text, *out, *want, *nl;
+	uint64_t key = lf_index_fnv(LF_FNV_INIT, GREP_MAGIC, sizeof(GREP_MAGIC));
+	char *path, *text, *head;
+	size_t len;
+	struct strbuf sb = { 0 };
 
-	if (!ix->cache)
-		return lf_index_grep_fixed(ix, pats);
-	h = lf_index_fnv(h, ix->tree, strlen(ix->tree) + 1);
-	h = lf_index_fnv(h, &state, sizeof(state));
+	if (!ix->cache) {
+		lf_index_grep_fixed(ix, pats, h);
+		return;
+	}
+	key = lf_index_fnv(key, ix->tree, strlen(ix->tree) + 1);
+	key = lf_index_fnv(key, &state, sizeof(state));
 	for (size_t i = 0; i < pats->n; i++)
-		h = lf_index_fnv(h, pats->v[i], strlen(pats->v[i]) + 1);
-	path = xasprintf("%s/inits-%016llx", ix->cache, (unsigned long long)h);
-	text = lf_read_bounded(path, NULL);
-	if (text && (nl = strchr(text, '\n'))) {
-		out = xstrdup(nl + 1);
-		want = xasprintf(GREP_MAGIC " %016llx %016llx %s\n", (unsigned long long)h,
-				 (unsigned long long)lf_index_fnv(h, out, strlen(out)),
-				 ix->tree);
-		if (!strncmp(text, want, strlen(want)) && text + strlen(want) == nl + 1) {
-			free(want);
-			free(text);
-			free(path);
-			return out;
-		}
+		key = lf_index_fnv(key, pats->v[i], strlen(pats->v[i]) + 1);
+	path = xasprintf("%s/inits-%016llx", ix->cache, (unsigned long long)key);
+	text = lf_read_bounded(path, &len);
+	if (text && entry_ok(text, len, key, ix->tree, h)) {
+		free(text);
+		free(path);
+		return;
+	}
+	if (text)
 		lf_err("%s: not the grep of %s it is named for (edited?): made again",
 		       path, ix->tree);
-		free(want);
-		free(out);
-	}
 	free(text);
-	out = lf_index_grep_fixed(ix, pats);
-	want = xasprintf(GREP_MAGIC " %016llx %016llx %s\n%s", (unsigned long long)h,
-			 (unsigned long long)lf_index_fnv(h, out, strlen(out)),
-			 ix->tree, out);
-	lf_write_file(path, want);	/* a cache that cannot be written is none */
-	free(want);
+	lf_index_grep_fixed(ix, pats, h);
+	head = entry_head(key, h->out, h->len, ix->tree);
+	sb_printf(&sb, "%s", head);
+	sb_add(&sb, h->out, h->len);
+	lf_write_data(path, sb.s, sb.len);	/* a cache that cannot be written is none */
+	free(sb.s);
+	free(head);
 	free(path);
-	return out;
 }
+
+/* A "TYPE {" follow() greps for: TYPE, and the first members of the
+ * paths to follow from it. */
+struct pattern {
+	const char *type;
+	struct lf_strv fields;
+};
 
 /* Each site whose path has a '.' left: its outer struct's definition
  * found (one grep for "struct a {" of them all) and the path's first
@@ -501,43 +514,66 @@ static void follow(struct lf_index *ix, struct strmap *files,
 		   struct founds *fs, uint64_t state)
 {
 	struct lf_strv pats = { 0 };
+	/* per pattern: its type, and the first fields of the paths to follow */
+	struct { struct pattern *v; size_t n, cap; } per = { 0 };
+	struct strmap *index = strmap_new(), *pairs = strmap_new();
 	struct strmap *decl = strmap_new();	/* "type field" -> type, "" */
+	struct lf_needles *m;
+	const size_t *found;
 	const char *file, *text;
-	char *out;
+	struct lf_hits h;
 	int line;
 
-	for (size_t i = 0; i < fs->n; i++)
-		if (nested(&fs->v[i])) {
-			char *p = xasprintf("%s {", fs->v[i].type);
+	for (size_t i = 0; i < fs->n; i++) {
+		struct found *x = &fs->v[i];
+		char *p, *field, *pair;
+		uintptr_t k;
 
-			lf_strv_add_unique(&pats, p);
-			free(p);
+		if (!nested(x))
+			continue;
+		p = xasprintf("%s {", x->type);
+		if (!(k = (uintptr_t)strmap_get(index, p))) {
+			VEC_PUSH(&per, ((struct pattern){ x->type, { 0 } }));
+			lf_strv_add(&pats, p);
+			strmap_put(index, p, (void *)(k = pats.n));
 		}
+		field = xasprintf("%.*s", (int)strcspn(x->path, "."), x->path);
+		pair = xasprintf("%s %s", x->type, field);
+		if (!strmap_get(pairs, pair)) {
+			strmap_put(pairs, pair, pairs);
+			lf_strv_add(&per.v[k - 1].fields, field);
+		}
+		free(pair);
+		free(field);
+		free(p);
+	}
 	if (!pats.n)
 		return;
-	out = grep_cached(ix, &pats, state);
-	for (char *s = out; next_hit(&s, &file, &line, &text);) {
-		for (size_t i = 0; i < fs->n; i++) {
-			struct found *x = &fs->v[i];
-			struct lf_ftext *f = src_of(files, ix->tree, file);
-			const char *got, *old;
-			char *field, *key;
-			size_t at;
+	grep_cached(ix, &pats, state, &h);
+	m = lf_needles_new(&pats);
+	while ((file = lf_index_grep_next(&h, &line, &text))) {
+		size_t nf = lf_needles_find(m, text, strlen(text), &found);
+		struct lf_ftext *f = nf ? src_of(files, ix->tree, file) : NULL;
 
-			if (!nested(x) || !f || !(at = definition(f, line, x->type)))
-				continue;
-			field = xasprintf("%.*s", (int)strcspn(x->path, "."), x->path);
-			got = member_type(f, at, field);
-			key = xasprintf("%s %s", x->type, field);
-			old = strmap_get(decl, key);
-			if (got)	/* two bodies that disagree: "?" */
-				strmap_put(decl, key, (void *)(!old || !strcmp(old, got) ?
-							      got : "?"));
-			free(key);
-			free(field);
+		for (size_t j = 0; f && j < nf; j++) {
+			const char *type = per.v[found[j]].type;
+			const struct lf_strv *fields = &per.v[found[j]].fields;
+			size_t at = definition(f, line, type);
+
+			for (size_t i = 0; at && i < fields->n; i++) {
+				const char *got = member_type(f, at, fields->v[i]), *old;
+				char *key = xasprintf("%s %s", type, fields->v[i]);
+
+				old = strmap_get(decl, key);
+				if (got)	/* two bodies that disagree: "?" */
+					strmap_put(decl, key, (void *)(!old || !strcmp(old, got) ?
+								      got : "?"));
+				free(key);
+			}
 		}
 	}
-	free(out);
+	lf_needles_free(m);
+	free(h.out);
 	for (size_t i = 0; i < fs->n; i++) {
 		struct found *x = &fs->v[i];
 		char *field, *key;
@@ -559,9 +595,14 @@ static void follow(struct lf_index *ix, struct strmap *files,
 		free(key);
 		free(field);
 	}
-	for (size_t i = 0; i < pats.n; i++)
+	for (size_t i = 0; i < pats.n; i++) {
 		free(pats.v[i]);
+		for (size_t j = 0; j < per.v[i].fields.n; j++)
+			free(per.v[i].fields.v[j]);
+		free(per.v[i].fields.v);
+	}
 	free(pats.v);
+	free(per.v);
 }
 
 void lf_index_init_sites(struct lf_index *ix, const struct lf_strv *texts,
@@ -571,12 +612,16 @@ void lf_index_init_sites(struct lf_index *ix, const struct lf_strv *texts,
 	struct strmap *ok = strmap_new(), *nset = strmap_new();	/* texts, needles */
 	struct strmap *files = strmap_new(), *seen = strmap_new();
 	struct strmap *typed = strmap_new();
+	/* member path -> its job + 1; "JOB FILE" -> its file is the job's */
+	struct strmap *paths = strmap_new();
 	struct founds fs = { 0 };
 	struct lf_tjob *jobs;
 	size_t njobs = 0, nfiles;
 	uint64_t state;
 	const char *file, *text;
-	char *res;
+	struct lf_needles *m;
+	const size_t *found;
+	struct lf_hits h;
 	int line;
 
 	for (size_t i = 0; i < texts->n; i++) {
@@ -596,23 +641,33 @@ void lf_index_init_sites(struct lf_index *ix, const struct lf_strv *texts,
 	if (!needles.n)
 		return;
 	state = ix->cache ? lf_index_tree_state(ix->tree, &nfiles) : 0;
-	res = grep_cached(ix, &needles, state);
-	for (char *s = res; next_hit(&s, &file, &line, &text);)
-		for (size_t i = 0; i < needles.n; i++)
-			if (strstr(text, needles.v[i]))
-				hits(files, ix->tree, file, line, needles.v[i], ok,
-				     seen, &fs);
-	free(res);
+	grep_cached(ix, &needles, state, &h);
+	m = lf_needles_new(&needles);
+	while ((file = lf_index_grep_next(&h, &line, &text))) {
+		size_t nf = lf_needles_find(m, text, strlen(text), &found);
+
+		for (size_t i = 0; i < nf; i++)
+			hits(files, ix->tree, file, line, needles.v[found[i]], ok,
+			     seen, &fs);
+	}
+	lf_needles_free(m);
+	free(h.out);
 	/* one spatch per member path, over the files of its sites */
 	jobs = xcalloc(fs.n + 1, sizeof(*jobs));
 	for (size_t i = 0; i < fs.n; i++) {
-		size_t j;
+		uintptr_t j = (uintptr_t)strmap_get(paths, fs.v[i].path);
+		char *key;
 
-		for (j = 0; j < njobs && strcmp(jobs[j].path, fs.v[i].path); j++)
-			;
-		if (j == njobs)
+		if (!j) {
 			jobs[njobs++].path = fs.v[i].path;
-		lf_strv_add_unique(&jobs[j].files, fs.v[i].s.file);
+			strmap_put(paths, fs.v[i].path, (void *)(j = njobs));
+		}
+		key = xasprintf("%zu %s", (size_t)j, fs.v[i].s.file);
+		if (!strmap_get(paths, key)) {
+			strmap_put(paths, key, paths);
+			lf_strv_add(&jobs[j - 1].files, fs.v[i].s.file);
+		}
+		free(key);
 	}
 	for (size_t j = 0; j < njobs; j++)
 		lf_strv_sort(&jobs[j].files);

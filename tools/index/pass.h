@@ -32,6 +32,13 @@ struct lf_chains {
 	size_t n, cap;
 };
 
+/* grep's output, "FILE\0LINE:TEXT\n" records (grep -Z: FILE holds any
+ * byte but NUL, ':' and newlines too); POS: the next one. */
+struct lf_hits {
+	char *out;
+	size_t len, pos;
+};
+
 struct lf_ipass {
 	/* word -> struct lf_strv of "K" (lock K's word), "K tag" (its type) */
 	struct strmap *byword;
@@ -60,15 +67,17 @@ void lf_index_use_at(const struct lf_index *ix, struct lf_ilock *l,
  * members' accesses and the files naming their types. */
 void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps);
 /* grep.c: one grep of WORDS (fixed, as words) over the tree's .c and .h
- * files: its "FILE:LINE:TEXT" lines; the same for fixed TEXTS anywhere
- * in a line (the file maybe "./"-prefixed); is FILE in a skipped
- * directory. */
-char *lf_index_grep_lines(struct lf_index *ix, const struct lf_strv *words);
-char *lf_index_grep_fixed(struct lf_index *ix, const struct lf_strv *texts);
+ * files into H; the same for fixed TEXTS anywhere in a line; is FILE in
+ * a skipped directory; is NAME a .c or .h file's (what grep reads). */
+void lf_index_grep_lines(struct lf_index *ix, const struct lf_strv *words,
+			 struct lf_hits *h);
+void lf_index_grep_fixed(struct lf_index *ix, const struct lf_strv *texts,
+			 struct lf_hits *h);
 bool lf_index_skipped(const char *file);
-/* The next line at *POS of that output (cut in place), not of a skipped
- * directory: its file, *LINE and *TEXT; NULL at the end. */
-const char *lf_index_grep_next(char **pos, int *line, const char **text);
+bool lf_index_source_name(const char *name);
+/* The next line of H (cut in place), not of a skipped directory: its
+ * file, *LINE and *TEXT; NULL at the end.  Dies if H is not grep's. */
+const char *lf_index_grep_next(struct lf_hits *h, int *line, const char **text);
 /* embed.c: each member lock's chains of embedding structs. */
 void lf_index_embeds(struct lf_index *ix, struct lf_ipass *ps);
 /* members.c: each member lock's accesses typed, its declaration. */

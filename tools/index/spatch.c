@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,26 +154,92 @@ static char *cached(const struct lf_index *ix, const char *file,
 	return out;
 }
 
+enum { SCRIPT, GROUPS, OUT, ERR, NPATHS };
+
 struct run {
 	struct lf_tjob *job;
 	char *dir, *key;
-	pid_t pid;
+	char *paths[NPATHS];	/* in DIR; set once DIR is made */
+	pid_t pid;		/* its process group too */
 };
 
-static void start(struct lf_index *ix, struct run *r, int jobs)
+/*
+ * A SIGINT or SIGTERM (a CI timeout) while spatch runs: its process
+ * groups are given the signal, the runs' directories removed
+ * ($TMPDIR/lockfit-index.*), and lockfit dies of the signal.  The
+ * signals are blocked but while lockfit waits for a run, so a run is
+ * never half made or half removed when the handler sees it.
+ */
+static struct run *live;
+static size_t nlive;
+
+static void on_signal(int sig)
+{
+	for (size_t i = 0; i < nlive; i++) {
+		if (live[i].pid > 0)
+			kill(-live[i].pid, sig);
+		for (int k = 0; live[i].dir && k < NPATHS; k++)
+			unlink(live[i].paths[k]);
+		if (live[i].dir)
+			rmdir(live[i].dir);
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Catch SIGINT and SIGTERM (HOW 1) unless ignored or caught already
+ * (lockfit patch's own cleanup), or put them back (HOW 0); the old
+ * dispositions and signal mask in OLD and *MASK. */
+static const int caught[2] = { SIGINT, SIGTERM };
+
+static void caught_set(sigset_t *set)
+{
+	sigemptyset(set);
+	for (int i = 0; i < 2; i++)
+		sigaddset(set, caught[i]);
+}
+
+static void catch_signals(int how, struct sigaction old[2], sigset_t *mask)
+{
+	const int *sigs = caught;
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigset_t set;
+
+	caught_set(&set);
+	if (!how) {
+		for (int i = 0; i < 2; i++)
+			if (old[i].sa_handler == SIG_DFL)
+				sigaction(sigs[i], &old[i], NULL);
+		sigprocmask(SIG_SETMASK, mask, NULL);
+		return;
+	}
+	sigprocmask(SIG_BLOCK, &set, mask);
+	sigfillset(&sa.sa_mask);
+	for (int i = 0; i < 2; i++)
+		if (!sigaction(sigs[i], NULL, &old[i]) && old[i].sa_handler == SIG_DFL)
+			sigaction(sigs[i], &sa, NULL);
+}
+
+static void start(struct lf_index *ix, struct run *r, int jobs,
+		  const sigset_t *mask)
 {
 	const char *tmp = getenv("TMPDIR");
 	char *sp, *groups, *out, *err, *j = xasprintf("%d", jobs);
 	struct strbuf g = { 0 };
 	int fo, fe;
 
-	r->dir = xasprintf("%s/lockfit-index.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(r->dir))
-		lf_die("cannot create a directory %s: %s", r->dir, strerror(errno));
-	sp = xasprintf("%s/uses.cocci", r->dir);
-	groups = xasprintf("%s/files", r->dir);
-	out = xasprintf("%s/out", r->dir);
-	err = xasprintf("%s/err", r->dir);
+	static const char *const names[NPATHS] = { "uses.cocci", "files", "out", "err" };
+	char *dir = xasprintf("%s/lockfit-index.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+
+	if (!mkdtemp(dir))
+		lf_die("cannot create a directory %s: %s", dir, strerror(errno));
+	for (int k = 0; k < NPATHS; k++)
+		r->paths[k] = xasprintf("%s/%s", dir, names[k]);
+	r->dir = dir;
+	sp = r->paths[SCRIPT];
+	groups = r->paths[GROUPS];
+	out = r->paths[OUT];
+	err = r->paths[ERR];
 	for (size_t i = 0; i < r->job->files.n; i++)
 		sb_printf(&g, "%s\n\n", r->job->files.v[i]);
 	if (lf_write_file(sp, script(r->job->path)) ||
@@ -193,6 +260,8 @@ static void start(struct lf_index *ix, struct run *r, int jobs)
 			"--timeout", "120", NULL };
 		int null = open("/dev/null", O_RDONLY);
 
+		setpgid(0, 0);
+		sigprocmask(SIG_SETMASK, mask, NULL);
 		if (null < 0 || dup2(null, 0) < 0 || dup2(fo, 1) < 0 ||
 		    dup2(fe, 2) < 0 || chdir(ix->tree))
 			_exit(127);
@@ -200,12 +269,9 @@ static void start(struct lf_index *ix, struct run *r, int jobs)
 		fprintf(stderr, "cannot run spatch: %s\n", strerror(errno));
 		_exit(127);
 	}
+	setpgid(r->pid, r->pid);	/* either of the two calls wins the race */
 	close(fo);
 	close(fe);
-	free(sp);
-	free(groups);
-	free(out);
-	free(err);
 	free(j);
 	free(g.s);
 	ix->spatch_runs++;
@@ -213,8 +279,7 @@ static void start(struct lf_index *ix, struct run *r, int jobs)
 
 static void finish(struct lf_index *ix, struct run *r, int status)
 {
-	char *out = xasprintf("%s/out", r->dir), *err = xasprintf("%s/err", r->dir);
-	char *o = lf_read_file(out, NULL), *e = lf_read_file(err, NULL);
+	char *o = lf_read_file(r->paths[OUT], NULL), *e = lf_read_file(r->paths[ERR], NULL);
 
 	if (WIFEXITED(status) && !WEXITSTATUS(status) && o) {
 		r->job->out = o;
@@ -232,18 +297,13 @@ static void finish(struct lf_index *ix, struct run *r, int status)
 	} else {
 		r->job->err = lf_head(e && *e ? e : "no output", 3);
 	}
-	unlink(out);
-	unlink(err);
-	free(out);
-	free(err);
-	/* the script and the file list */
-	out = xasprintf("%s/uses.cocci", r->dir);
-	unlink(out);
-	free(out);
-	out = xasprintf("%s/files", r->dir);
-	unlink(out);
-	free(out);
+	for (int k = 0; k < NPATHS; k++) {
+		unlink(r->paths[k]);
+		free(r->paths[k]);
+	}
 	rmdir(r->dir);
+	free(r->dir);
+	r->dir = NULL;
 	free(e);
 }
 
@@ -251,8 +311,11 @@ void lf_index_typed(struct lf_index *ix, struct lf_tjob *jobs, size_t n)
 {
 	struct run *runs = xcalloc(n ? n : 1, sizeof(*runs));
 	size_t next = 0, running = 0, todo = 0;
+	struct sigaction old[2];
+	sigset_t mask, catch;
 	int per = 1;
 
+	caught_set(&catch);
 	for (size_t i = 0; i < n; i++) {
 		char *text = script(jobs[i].path), *c;
 
@@ -271,6 +334,9 @@ void lf_index_typed(struct lf_index *ix, struct lf_tjob *jobs, size_t n)
 	}
 	for (size_t i = 0; i < n; i++)
 		todo += !jobs[i].out && jobs[i].files.n;
+	live = runs;
+	nlive = n;
+	catch_signals(1, old, &mask);
 	/* Few runs: each uses every core; many: one core each. */
 	if (todo < (size_t)ix->jobs)
 		per = ix->jobs;
@@ -280,14 +346,16 @@ void lf_index_typed(struct lf_index *ix, struct lf_tjob *jobs, size_t n)
 
 		while (next < n && running < (size_t)ix->jobs) {
 			if (!jobs[next].out && jobs[next].files.n) {
-				start(ix, &runs[next], per);
+				start(ix, &runs[next], per, &mask);
 				running++;
 			}
 			next++;
 		}
 		if (!running)
 			break;
+		sigprocmask(SIG_SETMASK, &mask, NULL);
 		pid = wait(&st);
+		sigprocmask(SIG_BLOCK, &catch, NULL);
 		if (pid < 0) {
 			if (errno == EINTR)
 				continue;
@@ -300,6 +368,8 @@ void lf_index_typed(struct lf_index *ix, struct lf_tjob *jobs, size_t n)
 				running--;
 			}
 	}
+	catch_signals(0, old, &mask);
+	nlive = 0;
 	for (size_t i = 0; i < n; i++)
 		free(runs[i].key);
 	free(runs);

@@ -2,16 +2,17 @@
 /*
  * state.c - the tree's state for the stored use index (state.h): one
  * walk of the tree, each directory's names in sorted order, symbolic
- * links not followed (grep -r and git grep do not follow them either).
+ * links not followed (grep -r does not follow them either).
  */
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
+#include <fts.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "lib/util.h"
+#include "index/pass.h"
 #include "index/state.h"
 
 uint64_t lf_index_fnv(uint64_t h, const void *p, size_t n)
@@ -23,94 +24,88 @@ uint64_t lf_index_fnv(uint64_t h, const void *p, size_t n)
 	return h;
 }
 
-/* The top directories the textual pass skips (grep.c), and git's own. */
-static bool skipped(const char *rel, const char *name)
+/* H made a state no store was written for: this process and this
+ * moment's (a part of the tree could not be read). */
+static uint64_t unknown_state(uint64_t h)
 {
-	static const char *const top[] = { "tools", "Documentation", "scripts" };
+	struct timespec ts;
+	long long v[3] = { (long long)getpid(), 0, 0 };
 
-	if (!strcmp(name, ".git"))
+	clock_gettime(CLOCK_REALTIME, &ts);
+	v[1] = ts.tv_sec;
+	v[2] = ts.tv_nsec;
+	return lf_index_fnv(h ^ 0x5a5a5a5a5a5a5a5aULL, v, sizeof(v));
+}
+
+/* The top directories the textual pass skips (grep.c), and git's. */
+static bool skipped(const FTSENT *e)
+{
+	char *rel;
+	bool skip;
+
+	if (!strcmp(e->fts_name, ".git"))
 		return true;
-	if (*rel)
+	if (e->fts_level != 1)
 		return false;
-	for (size_t i = 0; i < ARRAY_SIZE(top); i++)
-		if (!strcmp(name, top[i]))
-			return true;
-	return false;
+	rel = xasprintf("%s/", e->fts_name);
+	skip = lf_index_skipped(rel);
+	free(rel);
+	return skip;
 }
 
-static bool source_name(const char *name)
+static int cmp_name(const FTSENT **a, const FTSENT **b)
 {
-	size_t n = strlen(name);
-
-	return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'c' || name[n - 1] == 'h');
+	return strcmp((*a)->fts_name, (*b)->fts_name);
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-struct walk {
-	const char *tree;
-	uint64_t h;
-	size_t nfiles;
-};
-
-/* Directory FD (REL from the top, "" for the top); closes FD. */
-static void walk_dir(struct walk *w, int fd, const char *rel)
-{
-	DIR *d = fdopendir(fd);
-	struct { char **v; size_t n, cap; } names = { 0 };
-	struct dirent *e;
-
-	if (!d)
-		lf_die("%s/%s: %s", w->tree, rel, strerror(errno));
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		if (e->d_type != DT_DIR && e->d_type != DT_UNKNOWN &&
-		    !(e->d_type == DT_REG && source_name(e->d_name)))
-			continue;
-		VEC_PUSH(&names, xstrdup(e->d_name));
-	}
-	lf_sort(names.v, names.n, sizeof(*names.v), cmp_name);
-	for (size_t i = 0; i < names.n; i++) {
-		const char *name = names.v[i];
-		char *sub = *rel ? xasprintf("%s/%s", rel, name) : xstrdup(name);
-		struct stat st;
-
-		if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW)) {
-			/* gone since readdir: a changed tree, hashed as such */
-			w->h = lf_index_fnv(w->h, sub, strlen(sub) + 1);
-		} else if (S_ISDIR(st.st_mode) && !skipped(rel, name)) {
-			int sfd = openat(dirfd(d), name,
-					 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-
-			if (sfd >= 0)
-				walk_dir(w, sfd, sub);
-		} else if (S_ISREG(st.st_mode) && source_name(name)) {
-			long long v[3] = { st.st_size, st.st_mtim.tv_sec,
-					   st.st_mtim.tv_nsec };
-
-			w->h = lf_index_fnv(w->h, sub, strlen(sub) + 1);
-			w->h = lf_index_fnv(w->h, v, sizeof(v));
-			w->nfiles++;
-		}
-		free(sub);
-		free(names.v[i]);
-	}
-	free(names.v);
-	closedir(d);
-}
-
+/*
+ * fts walks any depth with no descriptor per level (it enters each
+ * directory, and checks the way back up): a tree 2,000 directories deep
+ * is walked whole, as grep -r (fts too) reads it.  A directory that
+ * cannot be read is never passed over silently: the state is then one
+ * no store holds (a changed tree), and grep says what it cannot read.
+ */
 uint64_t lf_index_tree_state(const char *tree, size_t *nfiles)
 {
-	struct walk w = { tree, LF_FNV_INIT, 0 };
-	int fd = open(tree, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char *const roots[] = { (char *)tree, NULL };
+	FTS *fts = fts_open(roots, FTS_PHYSICAL, cmp_name);
+	size_t top = strlen(tree), n = 0;
+	uint64_t h = LF_FNV_INIT;
+	FTSENT *e;
 
-	if (fd < 0)
+	if (!fts)
 		lf_die("%s: %s", tree, strerror(errno));
-	walk_dir(&w, fd, "");
-	*nfiles = w.nfiles;
-	return w.h;
+	while ((errno = 0, e = fts_read(fts))) {
+		const char *rel = e->fts_path + top + (e->fts_level ? 1 : 0);
+		long long v[3];
+
+		switch (e->fts_info) {
+		case FTS_D:
+			if (e->fts_level && skipped(e))
+				fts_set(fts, e, FTS_SKIP);
+			break;
+		case FTS_F:
+			if (!lf_index_source_name(e->fts_name))
+				break;
+			v[0] = e->fts_statp->st_size;
+			v[1] = e->fts_statp->st_mtim.tv_sec;
+			v[2] = e->fts_statp->st_mtim.tv_nsec;
+			h = lf_index_fnv(h, rel, strlen(rel) + 1);
+			h = lf_index_fnv(h, v, sizeof(v));
+			n++;
+			break;
+		case FTS_DNR: case FTS_ERR: case FTS_NS: case FTS_DC:
+			if (!e->fts_level)
+				lf_die("%s: %s", tree, strerror(e->fts_errno));
+			h = unknown_state(h);
+			break;
+		default:	/* links, other files, directories left */
+			break;
+		}
+	}
+	if (errno)
+		h = unknown_state(h);
+	fts_close(fts);
+	*nfiles = n;
+	return h;
 }

@@ -7,6 +7,7 @@
  * passes a SIGINT or SIGTERM on to; once it is reaped, the watcher may
  * end the run.
  */
+#define _GNU_SOURCE	/* O_TMPFILE */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -26,11 +27,23 @@ void lf_exec_watch(void (*fn)(pid_t pid))
 	watcher = fn;
 }
 
+/* A temporary file with no name (O_TMPFILE), so a signal can leave none
+ * behind; else one named and removed at once. */
 static int tmpfile_fd(void)
 {
 	const char *dir = getenv("TMPDIR");
-	char *path = xasprintf("%s/lockfit-exec.XXXXXX", dir && *dir ? dir : "/tmp");
-	int fd = mkstemp(path);
+	char *path;
+	int fd = -1;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+#ifdef O_TMPFILE
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd >= 0)
+		return fd;
+#endif
+	path = xasprintf("%s/lockfit-exec.XXXXXX", dir);
+	fd = mkstemp(path);
 
 	if (fd < 0)
 		lf_die("cannot create a temporary file %s: %s", path, strerror(errno));
@@ -39,7 +52,8 @@ static int tmpfile_fd(void)
 	return fd;
 }
 
-static char *slurp_fd(int fd)
+/* FD's whole content (NULs kept: grep -Z), its length in *LEN if LEN. */
+static char *slurp_fd(int fd, size_t *len)
 {
 	struct strbuf sb = { 0 };
 	char buf[65536];
@@ -48,8 +62,10 @@ static char *slurp_fd(int fd)
 	if (lseek(fd, 0, SEEK_SET) < 0)
 		lf_die("cannot read a temporary file: %s", strerror(errno));
 	while ((n = read(fd, buf, sizeof(buf))) > 0)
-		sb_printf(&sb, "%.*s", (int)n, buf);
+		sb_add(&sb, buf, n);
 	close(fd);
+	if (len)
+		*len = sb.len;
 	return sb.s ? sb.s : xstrdup("");
 }
 
@@ -101,9 +117,9 @@ static void run(struct lf_exec *r, char **errtext, bool split, const char *dir,
 		watcher(0);
 	r->secs = lf_now() - t0;
 	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-	r->out = slurp_fd(out);
+	r->out = slurp_fd(out, &r->len);
 	if (split && errtext)
-		*errtext = slurp_fd(err);
+		*errtext = slurp_fd(err, NULL);
 	else if (split)
 		close(err);
 }

@@ -13,6 +13,7 @@
 struct lf_exec {
 	int status;		/* exit status; 128+N for signal N; -1 no exec */
 	char *out;		/* stdout and stderr, interleaved */
+	size_t len;		/* of OUT, which may hold NULs */
 	double secs;
 };
 

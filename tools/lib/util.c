@@ -122,6 +122,17 @@ void sb_printf(struct strbuf *sb, const char *fmt, ...)
 	va_end(ap);
 }
 
+void sb_add(struct strbuf *sb, const void *p, size_t n)
+{
+	if (sb->len + n + 1 > sb->cap) {
+		sb->cap = 2 * (sb->len + n + 64);
+		sb->s = xrealloc(sb->s, sb->cap);
+	}
+	memcpy(sb->s + sb->len, p, n);
+	sb->len += n;
+	sb->s[sb->len] = 0;
+}
+
 const char *sb_str(struct strbuf *sb)
 {
 	return sb->s ? sb->s : "";
@@ -297,6 +308,11 @@ static mode_t new_mode(const char *path)
 
 int lf_write_file(const char *path, const char *text)
 {
+	return lf_write_data(path, text, strlen(text));
+}
+
+int lf_write_data(const char *path, const void *data, size_t len)
+{
 	char *tmp = xasprintf("%s.XXXXXX.tmp", path);
 	int fd = mkstemps(tmp, 4), err = 0;
 
@@ -304,7 +320,7 @@ int lf_write_file(const char *path, const char *text)
 		free(tmp);
 		return -1;
 	}
-	if (fchmod(fd, new_mode(path)) || write_all(fd, text, strlen(text)))
+	if (fchmod(fd, new_mode(path)) || write_all(fd, data, len))
 		err = errno;
 	if (close(fd) && !err)
 		err = errno;

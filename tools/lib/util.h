@@ -56,6 +56,8 @@ void sb_printf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void sb_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
+/* N bytes of P appended (NULs too), the text kept NUL-terminated. */
+void sb_add(struct strbuf *sb, const void *p, size_t n);
 /* The text so far, "" if none. */
 const char *sb_str(struct strbuf *sb);
 char *sb_take(struct strbuf *sb);
@@ -102,6 +104,8 @@ char *lf_read_file(const char *path, size_t *len);
  * file beside it, renamed over it on success and removed on failure.
  * 0, or -1 with errno set. */
 int lf_write_file(const char *path, const char *text);
+/* The same for LEN bytes of DATA (NULs too). */
+int lf_write_data(const char *path, const void *data, size_t len);
 
 /* Check standard output at exit: a write error (full disk, closed pipe
  * with SIGPIPE ignored) exits LF_EXIT_ERROR with a message, never 0. */
