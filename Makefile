@@ -131,9 +131,14 @@ $(FUZZ_TOOL): $(TOOL_SRCS) $(TOOL_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(FUZZ_CFLAGS) -o $@ $(TOOL_SRCS) -ljansson
 
-fuzz: $(FUZZ_TOOL)
-	$(PYTHON) testsuite/fuzz/run --tool $(FUZZ_TOOL) --out build/fuzz \
-		--cases $(N) --seed $(SEED) --jobs $(J)
+FUZZ_WRAPPER := build/fuzz/lockfit-cc
+$(FUZZ_WRAPPER): wrapper/lockfit-cc.c
+	@mkdir -p $(@D)
+	$(CC) $(FUZZ_CFLAGS) -o $@ $<
+
+fuzz: $(FUZZ_TOOL) $(FUZZ_WRAPPER)
+	$(PYTHON) testsuite/fuzz/run --tool $(FUZZ_TOOL) --wrapper $(FUZZ_WRAPPER) \
+		--out build/fuzz --cases $(N) --seed $(SEED) --jobs $(J)
 
 deps:
 	@scripts/install-deps.sh
