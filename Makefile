@@ -134,9 +134,14 @@ $(FUZZ_TOOL): $(TOOL_SRCS) $(TOOL_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(FUZZ_CFLAGS) -o $@ $(TOOL_SRCS) -ljansson
 
-fuzz: $(FUZZ_TOOL)
-	$(PYTHON) testsuite/fuzz/run --tool $(FUZZ_TOOL) --out build/fuzz \
-		--cases $(N) --seed $(SEED) --jobs $(J)
+FUZZ_WRAPPER := build/fuzz/lockfit-cc
+$(FUZZ_WRAPPER): wrapper/lockfit-cc.c
+	@mkdir -p $(@D)
+	$(CC) $(FUZZ_CFLAGS) -o $@ $<
+
+fuzz: $(FUZZ_TOOL) $(FUZZ_WRAPPER)
+	$(PYTHON) testsuite/fuzz/run --tool $(FUZZ_TOOL) --wrapper $(FUZZ_WRAPPER) \
+		--out build/fuzz --cases $(N) --seed $(SEED) --jobs $(J)
 
 deps:
 	@scripts/install-deps.sh
@@ -284,36 +289,38 @@ $(MAN_STAMP): tools/lockfit scripts/gen-man schema/records.h
 	scripts/gen-man --tool tools/lockfit --out build/man
 	touch $@
 
+# Every path quoted: a DESTDIR (or PREFIX) with a blank is one directory.
+D := "$(DESTDIR)$(PREFIX)"
 install: all man
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PLUGINDIR) \
-		$(DESTDIR)$(PREFIX)/share/man/man1 \
-		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
-	install -m 755 tools/lockfit $(DESTDIR)$(PREFIX)/bin/lockfit
-	install -m 755 wrapper/lockfit-cc $(DESTDIR)$(PREFIX)/bin/lockfit-cc
-	install -d $(DESTDIR)$(DISTCC_WHITELIST)
-	ln -sfr $(DESTDIR)$(PREFIX)/bin/lockfit-cc $(DESTDIR)$(DISTCC_WHITELIST)/lockfit-cc
-	install -m 644 plugin/lockfit.so $(DESTDIR)$(PLUGINDIR)/lockfit.so
+	install -d $(D)/bin "$(DESTDIR)$(PLUGINDIR)" \
+		$(D)/share/man/man1 \
+		$(D)/share/bash-completion/completions
+	install -m 755 tools/lockfit $(D)/bin/lockfit
+	install -m 755 wrapper/lockfit-cc $(D)/bin/lockfit-cc
+	install -d "$(DESTDIR)$(DISTCC_WHITELIST)"
+	ln -sfr $(D)/bin/lockfit-cc "$(DESTDIR)$(DISTCC_WHITELIST)/lockfit-cc"
+	install -m 644 plugin/lockfit.so "$(DESTDIR)$(PLUGINDIR)/lockfit.so"
 	for f in $(SHARE_FILES); do \
 		mode=644; [ -x $$f ] && mode=755; \
-		install -D -m $$mode $$f $(DESTDIR)$(SHAREDIR)/$$f || exit; \
+		install -D -m $$mode $$f "$(DESTDIR)$(SHAREDIR)/$$f" || exit; \
 	done
 	for f in $(EXAMPLE_FILES); do \
-		install -D -m 644 $$f $(DESTDIR)$(SHAREDIR)/$$f || exit; \
+		install -D -m 644 $$f "$(DESTDIR)$(SHAREDIR)/$$f" || exit; \
 	done
 	cd testsuite && find include -type f | while read -r f; do \
-		install -D -m 644 $$f $(DESTDIR)$(SHAREDIR)/examples/$$f || exit; \
+		install -D -m 644 $$f "$(DESTDIR)$(SHAREDIR)/examples/$$f" || exit; \
 	done
-	install -m 644 build/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 build/man/*.1 $(D)/share/man/man1/
 	install -m 644 scripts/lockfit-completion.bash \
-		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/lockfit
+		$(D)/share/bash-completion/completions/lockfit
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/lockfit $(DESTDIR)$(PREFIX)/bin/lockfit-cc \
-		$(DESTDIR)$(PLUGINDIR)/lockfit.so $(DESTDIR)$(DISTCC_WHITELIST)/lockfit-cc
-	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/lockfit.1 \
-		$(DESTDIR)$(PREFIX)/share/man/man1/lockfit-*.1 \
-		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/lockfit
-	rm -rf $(DESTDIR)$(SHAREDIR)
+	rm -f $(D)/bin/lockfit $(D)/bin/lockfit-cc \
+		"$(DESTDIR)$(PLUGINDIR)/lockfit.so" "$(DESTDIR)$(DISTCC_WHITELIST)/lockfit-cc"
+	rm -f $(D)/share/man/man1/lockfit.1 \
+		$(D)/share/man/man1/lockfit-*.1 \
+		$(D)/share/bash-completion/completions/lockfit
+	rm -rf "$(DESTDIR)$(SHAREDIR)"
 
 deps-deb:
 	@scripts/install-deps.sh --deb

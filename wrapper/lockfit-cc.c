@@ -29,8 +29,9 @@
  * arguments).  It runs only a GCC named like one (gcc, cc, gcc-12,
  * x86_64-linux-gnu-gcc-12), found in PATH or in /usr/bin or /bin, as
  * distccd does: a client may not make a server run anything else.  The
- * plugin is $LOCKFIT_PLUGIN of this process, else GCC's own lockfit.so
- * (-fplugin=lockfit): never one the command names.
+ * plugin is $LOCKFIT_PLUGIN of this process, else lockfit.so in the
+ * GCC's own plugin directory, always by absolute path: never one the
+ * command names or moves (--prefix, -B, -iplugindir).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -40,6 +41,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define OPT	"-fplugin-arg-lockfit-"
@@ -187,12 +189,75 @@ static bool allowed_key(const char *opt)
 	return false;
 }
 
-/* The plugin's file: $LOCKFIT_PLUGIN, else GCC's by name. */
-static const char *plugin(void)
+/* CC's answer to -print-file-name=plugin, asked with no argument of the
+ * command (--prefix, -B and -iplugindir would move it): NULL if none. */
+static char *gcc_plugin_dir(const char *cc)
+{
+	char buf[PATH_MAX], *nl;
+	size_t len = 0;
+	ssize_t n;
+	int fd[2], st;
+	pid_t pid;
+
+	if (pipe(fd))
+		return NULL;
+	pid = fork();
+	if (!pid) {
+		dup2(fd[1], STDOUT_FILENO);
+		close(fd[0]);
+		close(fd[1]);
+		execl(cc, cc, "-print-file-name=plugin", (char *)NULL);
+		_exit(127);
+	}
+	close(fd[1]);
+	while (pid > 0 && len < sizeof(buf) - 1) {
+		n = read(fd[0], buf + len, sizeof(buf) - 1 - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		len += n;
+	}
+	close(fd[0]);
+	while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	buf[len] = 0;
+	if ((nl = strchr(buf, '\n')))
+		*nl = 0;
+	/* GCC prints the bare word back when it has no plugin directory */
+	if (pid <= 0 || !WIFEXITED(st) || WEXITSTATUS(st) || buf[0] != '/')
+		return NULL;
+	return cat(buf, "");
+}
+
+/*
+ * The plugin's file, always by absolute path: GCC looks a name up in its
+ * plugin directory, which the command can move (--prefix=DIR loads
+ * DIR/plugin/lockfit.so: a file the client names).  $LOCKFIT_PLUGIN,
+ * else lockfit.so in CC's own plugin directory; NULL, said why, if
+ * neither is an absolute path.
+ */
+static char *plugin_file(const char *cc)
 {
 	const char *p = getenv("LOCKFIT_PLUGIN");
+	char *dir, *file;
 
-	return p && *p ? p : "lockfit";
+	if (p && *p) {
+		if (p[0] == '/')
+			return cat(p, "");
+		note("compiling without the plugin: LOCKFIT_PLUGIN=%s is not an "
+		     "absolute path", p);
+		return NULL;
+	}
+	dir = gcc_plugin_dir(cc);
+	if (!dir) {
+		note("compiling without the plugin: %s -print-file-name=plugin "
+		     "names no plugin directory", cc);
+		return NULL;
+	}
+	file = cat(dir, "/lockfit.so");
+	free(dir);
+	return file;
 }
 
 /* -fplugin-arg-NAME-: gcc names a plugin's arguments after its file. */
@@ -218,7 +283,7 @@ enum action { COMPILE, STRIP, UNTOUCHED, PREPROCESS };
  */
 static enum action decide(char **args, int n)
 {
-	bool ours = false, compile = false, other = false, bprefix = false;
+	bool ours = false, compile = false, other = false, hidden = false;
 	bool cpp = false, dash_o = false, plain = false;
 
 	for (int i = 0; i < n; i++) {
@@ -238,9 +303,8 @@ static enum action decide(char **args, int n)
 			plain = true;
 		else if (!strncmp(a, "-o", 2))
 			dash_o = true;
-		else if (!strncmp(a, "-B", 2) || !strncmp(a, "-iplugindir", 11) ||
-			 a[0] == '@')
-			bprefix = true;
+		else if (a[0] == '@')
+			hidden = true;
 	}
 	if (cpp && ours && !other && !dash_o && !plain)
 		return PREPROCESS;
@@ -250,11 +314,9 @@ static enum action decide(char **args, int n)
 		return UNTOUCHED;
 	if (!compile)
 		return STRIP;
-	if (bprefix && !strchr(plugin(), '/')) {
-		/* -B and -iplugindir move GCC's plugin directory: the plugin
-		 * named by name could be anyone's; @FILE hides arguments */
-		note("compiling without the plugin: -B, -iplugindir or @FILE "
-		     "in the command");
+	if (hidden) {
+		/* @FILE hides arguments (out=, another -fplugin=) */
+		note("compiling without the plugin: @FILE in the command");
 		return STRIP;
 	}
 	return COMPILE;
@@ -277,17 +339,20 @@ static bool preprocessed(char **args, int n)
 
 static int compile(char **argv, int argc)
 {
-	char *cc = find_compiler(argv[0]), **out, *pre;
+	char *cc = find_compiler(argv[0]), **out, *pre = NULL, *file = NULL;
 	enum action act = decide(argv + 1, argc - 1);
 	int k = 0;
 
 	if (!cc)
 		return 2;
+	if (act == COMPILE && !(file = plugin_file(cc)))
+		act = STRIP;
 	out = xalloc((argc + 3) * sizeof(*out));
 	out[k++] = argv[0];
-	pre = plugin_prefix(plugin());
-	if (act == COMPILE)
-		out[k++] = cat("-fplugin=", plugin());
+	if (act == COMPILE) {
+		pre = plugin_prefix(file);
+		out[k++] = cat("-fplugin=", file);
+	}
 	if (act == PREPROCESS ||
 	    (act == COMPILE && preprocessed(argv + 1, argc - 1)))
 		out[k++] = "-fdirectives-only";

@@ -154,9 +154,10 @@ static char *real_prefix(const char *path)
 	return sb_take(&sb);
 }
 
-void lf_index_cache_prepare(const struct lf_index *ix)
+void lf_index_cache_prepare(struct lf_index *ix)
 {
-	char *c;
+	static bool said;
+	char *c, *failed;
 	size_t n = strlen(ix->tree);
 
 	if (!ix->cache)
@@ -165,7 +166,15 @@ void lf_index_cache_prepare(const struct lf_index *ix)
 	if (!strncmp(c, ix->tree, n) && (!c[n] || c[n] == '/'))
 		lf_die("the index cache %s is inside the tree %s", ix->cache, ix->tree);
 	free(c);
-	lf_mkdir_p(ix->cache);
+	if (!lf_mkdir_all(ix->cache, &failed))
+		return;
+	/* the cache is optional (HOME=/nonexistent, a read-only HOME) */
+	if (!said)
+		lf_err("cannot create the index cache %s (%s: %s): going on "
+		       "without it", ix->cache, failed, strerror(errno));
+	said = true;
+	free(failed);
+	ix->cache = NULL;
 }
 
 void lf_index_build(struct lf_index *ix)

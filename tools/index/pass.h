@@ -52,8 +52,9 @@ struct lf_ipass {
 
 /* F->lines and F->nlines from F->text. */
 void lf_ftext_lines(struct lf_ftext *f);
-/* Die if IX->cache is inside IX->tree (a real path), else make it. */
-void lf_index_cache_prepare(const struct lf_index *ix);
+/* Die if IX->cache is inside IX->tree (a real path), else make it; one
+ * that cannot be made is none (IX->cache NULL, said once). */
+void lf_index_cache_prepare(struct lf_index *ix);
 /* FILE's text (relative to IX->tree); dies if it cannot be read. */
 struct lf_ftext *lf_index_text(const struct lf_index *ix, const char *file);
 void lf_index_add_use(struct lf_ilock *l, const char *file, int line, int col,

@@ -4,21 +4,21 @@
  * pays for the whole-tree coverage only when the tree changed.  One file
  * per tree under the cache directory, uses-HASH (of the tree's real
  * path), holding the index of every lock looked up in that tree so far;
- * mapped, and only the locks asked for decoded.  docs/INDEX.md, "The
- * stored index", gives the layout.
+ * read whole (at most STORE_MAX bytes; never mapped, so that a file cut
+ * under a running report is no SIGBUS), and only the locks asked for
+ * decoded.  docs/INDEX.md, "The stored index", gives the layout.
  *
  * The file is untrusted: its size, every count, offset and string are
  * checked before a byte of it is used, and a hash of its body finds an
  * entry edited or cut.  An entry of another tree is refused (exit 2), as
  * the spatch cache's are; one of another format version, other tables,
- * or an older state of the tree is made again.
+ * or an older state of the tree is made again, as is one cut short.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lib/util.h"
@@ -28,6 +28,7 @@
 #include "index/spatch.h"
 #include "index/state.h"
 #include "lib/proc.h"
+#include "lib/readfile.h"
 
 #define MAGIC "LFUSES\0\0"
 #define VERSION 1
@@ -37,6 +38,9 @@
 #define NAME 4		/* bytes per unexamined file */
 #define NONE 0xffffffffu	/* no string */
 #define F_INDEXED 1u
+/* The largest store read or written: a whole kernel's locks take tens
+ * of MB; a larger one (sparse, or forged) would cost its size per run. */
+#define STORE_MAX (256 << 20)
 
 /* Little-endian words, whatever the host. */
 static uint32_t get32(const unsigned char *p)
@@ -61,9 +65,9 @@ static void put64(unsigned char *p, uint64_t v)
 	put32(p + 4, v >> 32);
 }
 
-/* A mapped store, checked. */
+/* A store read, checked. */
 struct store {
-	const unsigned char *map;
+	unsigned char *bytes;
 	size_t size;
 	uint32_t nlocks, nuses, nnames, nstrs;
 	const unsigned char *locks, *uses, *names;
@@ -86,7 +90,7 @@ static bool str_at(const struct store *s, uint32_t off, const char **out)
 /* Every field of S in range, the locks sorted: NULL, or what is wrong. */
 static const char *check(struct store *s)
 {
-	const unsigned char *h = s->map;
+	const unsigned char *h = s->bytes;
 	uint64_t need;
 	const char *str, *prev = NULL;
 
@@ -161,59 +165,87 @@ static char *store_path(const struct lf_index *ix)
 	return xasprintf("%s/uses-%016llx", ix->cache, (unsigned long long)h);
 }
 
-/* Map PATH into S if it is the store of this tree, context and state;
- * false (S unmapped) if it is missing or must be made again. */
+/* A store cut short, or zeroed, as a crash can leave a file renamed
+ * into place before its bytes were on disk: made again, not refused. */
+static bool cut_short(const unsigned char *b, size_t size)
+{
+	size_t i;
+
+	if (size < HEAD && !memcmp(b, MAGIC, size < 8 ? size : 8))
+		return true;
+	for (i = 0; i < size && !b[i]; i++)
+		;
+	return i == size;
+}
+
+/* The bytes of PATH in S, read (a file cut under a mapping would be
+ * SIGBUS), opened without blocking (a FIFO) and bounded; false if it
+ * is missing or too large (made again), dies if it is not a file. */
+static bool read_store(struct store *s, const char *path)
+{
+	struct stat st;
+	char *b;
+
+	memset(s, 0, sizeof(*s));
+	if (!lstat(path, &st) && !S_ISREG(st.st_mode))
+		errno = LF_ENOTREG;
+	else if ((b = lf_read_at_most(path, STORE_MAX, &s->size))) {
+		s->bytes = (unsigned char *)b;
+		return true;
+	}
+	if (errno == ENOENT)
+		return false;
+	if (errno == EFBIG) {
+		lf_err("%s: larger than %d MiB: made again", path, STORE_MAX >> 20);
+		return false;
+	}
+	lf_die("%s: %s: remove it, or run with --no-index-cache", path,
+	       lf_read_strerror(errno));
+}
+
+static void drop_store(struct store *s)
+{
+	free(s->bytes);
+	memset(s, 0, sizeof(*s));
+}
+
+/* Read PATH into S if it is the store of this tree, context and state;
+ * false (S empty) if it is missing or must be made again. */
 static bool open_store(struct store *s, const char *path, const char *tree,
 		       uint64_t ctx, uint64_t state)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-	struct stat st;
 	const char *bad, *t;
 
-	memset(s, 0, sizeof(*s));
-	if (fd < 0) {
-		if (errno != ENOENT)
-			lf_die("%s: %s: remove it, or run with --no-index-cache",
-			       path, strerror(errno));
+	if (!read_store(s, path))
 		return false;
+	if (cut_short(s->bytes, s->size)) {
+		bad = "cut short (a crash?)";
+		goto bad;
 	}
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode))
-		lf_die("%s: not a regular file: remove it, or run with "
-		       "--no-index-cache", path);
-	s->size = st.st_size;
-	if (s->size >= HEAD) {
-		void *m = mmap(NULL, s->size, PROT_READ, MAP_PRIVATE, fd, 0);
-
-		if (m == MAP_FAILED)
-			lf_die("%s: %s", path, strerror(errno));
-		s->map = m;
-	}
-	close(fd);
-	if (!s->map || memcmp(s->map, MAGIC, 8))
+	if (s->size < HEAD || memcmp(s->bytes, MAGIC, 8))
 		lf_die("%s: not a lockfit use index: remove it, or run with "
 		       "--no-index-cache", path);
-	if (get32(s->map + 8) != VERSION || get32(s->map + 12) != HEAD ||
-	    get64(s->map + 16) != ctx)
+	if (get32(s->bytes + 8) != VERSION || get32(s->bytes + 12) != HEAD ||
+	    get64(s->bytes + 16) != ctx)
 		goto again;	/* another lockfit, other tables: silently */
 	if ((bad = check(s)))
 		goto bad;
-	str_at(s, get32(s->map + 56), &t);
+	str_at(s, get32(s->bytes + 56), &t);
 	if (strcmp(t, tree))
 		lf_die("%s: the use index of %s, not of %s (copied?): remove it, "
 		       "or run with --no-index-cache", path, t, tree);
-	if (lf_index_fnv(LF_FNV_INIT, s->map + HEAD, s->size - HEAD) !=
-	    get64(s->map + 32)) {
+	if (lf_index_fnv(LF_FNV_INIT, s->bytes + HEAD, s->size - HEAD) !=
+	    get64(s->bytes + 32)) {
 		bad = "it does not match its hash (edited?)";
 		goto bad;
 	}
-	if (get64(s->map + 24) != state)
+	if (get64(s->bytes + 24) != state)
 		goto again;	/* the tree changed */
 	return true;
 bad:
 	lf_err("%s: %s: made again", path, bad);
 again:
-	munmap((void *)s->map, s->size);
-	memset(s, 0, sizeof(*s));
+	drop_store(s);
 	return false;
 }
 
@@ -349,6 +381,28 @@ static void out_lock(struct out *o, const struct store *s, const struct entry *x
 			str(s, get32(s->names + (size_t)(get32(x->e + 20) + i) * NAME))));
 }
 
+/* HEAD and O's parts to PATH, whole or not at all.  A store that cannot
+ * be written, or past STORE_MAX, is no store: the report goes on. */
+static void write_bytes(const char *path, const unsigned char *head,
+			const struct out *o)
+{
+	size_t n = HEAD + o->locks.n + o->uses.n + o->names.n + o->strs.len;
+	unsigned char *b, *p;
+	const void *part[] = { head, o->locks.v, o->uses.v, o->names.v, o->strs.s };
+	size_t len[] = { HEAD, o->locks.n, o->uses.n, o->names.n, o->strs.len };
+
+	if (n > STORE_MAX)
+		return;
+	p = b = xmalloc(n);
+	for (size_t i = 0; i < ARRAY_SIZE(part); i++)
+		if (len[i]) {	/* an empty part may be NULL */
+			memcpy(p, part[i], len[i]);
+			p += len[i];
+		}
+	lf_write_bytes(path, b, n);
+	free(b);
+}
+
 static int cmp_entry(const void *a, const void *b)
 {
 	return strcmp(((const struct entry *)a)->id, ((const struct entry *)b)->id);
@@ -362,9 +416,6 @@ static void write_store(const char *path, const struct store *s,
 	struct out o = { .offs = strmap_new() };
 	struct { struct entry *v; size_t n, cap; } all = { 0 };
 	unsigned char head[HEAD] = { 0 };
-	char *tmp;
-	int fd;
-	bool ok;
 
 	for (uint32_t i = 0; i < s->nlocks; i++) {
 		struct entry x = { str(s, get32(s->locks + (size_t)i * LOCK)), NULL,
@@ -404,20 +455,7 @@ static void write_store(const char *path, const struct store *s,
 		h = lf_index_fnv(h, o.strs.s, o.strs.len);
 		put64(head + 32, h);
 	}
-	/* a store that cannot be written is no store: the report goes on */
-	tmp = xasprintf("%s.%ld.tmp", path, (long)getpid());
-	unlink(tmp);	/* one a crashed run of this pid left */
-	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	ok = fd >= 0 && write(fd, head, HEAD) == HEAD &&
-	     write(fd, o.locks.v, o.locks.n) == (ssize_t)o.locks.n &&
-	     write(fd, o.uses.v, o.uses.n) == (ssize_t)o.uses.n &&
-	     write(fd, o.names.v, o.names.n) == (ssize_t)o.names.n &&
-	     write(fd, o.strs.s, o.strs.len) == (ssize_t)o.strs.len;
-	if (fd >= 0 && close(fd))
-		ok = false;
-	if (!ok || rename(tmp, path))
-		unlink(tmp);
-	free(tmp);
+	write_bytes(path, head, &o);
 	free(o.locks.v);
 	free(o.uses.v);
 	free(o.names.v);
@@ -434,14 +472,16 @@ void lf_index_load(struct lf_index *ix)
 	double t0 = lf_now();
 	char *path, *real;
 
+	if (ix->cache) {
+		if (!(real = realpath(ix->tree, NULL)))
+			lf_die("%s: %s", ix->tree, strerror(errno));
+		ix->tree = real;
+		lf_index_cache_prepare(ix);
+	}
 	if (!ix->cache) {
 		lf_index_build(ix);
 		return;
 	}
-	if (!(real = realpath(ix->tree, NULL)))
-		lf_die("%s: %s", ix->tree, strerror(errno));
-	ix->tree = real;
-	lf_index_cache_prepare(ix);
 	path = store_path(ix);
 	ctx = context();
 	state = lf_index_tree_state(ix->tree, &nfiles);
@@ -472,8 +512,7 @@ void lf_index_load(struct lf_index *ix)
 		ix->files_typed = miss.files_typed;
 		write_store(path, &s, &miss, ctx, state);
 	}
-	if (s.map)
-		munmap((void *)s.map, s.size);
+	drop_store(&s);
 	free(which);
 	free(miss.locks);
 	free(path);

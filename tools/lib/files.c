@@ -12,7 +12,9 @@
  *              the plugin: plugin/lockfit.so
  */
 #include <errno.h>
+#include <grp.h>
 #include <limits.h>
+#include <pwd.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +40,79 @@ static bool has_rules(const char *dir)
 	return ok;
 }
 
+/* Who besides the owner can write what ST is: NULL if nobody. */
+static const char *others_write(const struct stat *st)
+{
+	const struct passwd *pw;
+	const struct group *gr;
+
+	if (st->st_uid != geteuid() && st->st_uid != 0)
+		return "owned by another user";
+	if (st->st_mode & S_IWOTH)
+		return "writable by every user";
+	if (!(st->st_mode & S_IWGRP))
+		return NULL;
+	/* a user private group (the owner's own, no other member) is no
+	 * other user */
+	pw = getpwuid(st->st_uid);
+	gr = getgrgid(st->st_gid);
+	if (pw && gr && pw->pw_gid == st->st_gid && !gr->gr_mem[0])
+		return NULL;
+	return "writable by its group";
+}
+
+/* $LOCKFIT_SAFE_DIRECTORY: directories trusted whoever can write them
+ * (':'-separated real paths, or '*'), as git's safe.directory. */
+static bool declared_safe(const char *dir)
+{
+	const char *env = getenv("LOCKFIT_SAFE_DIRECTORY");
+	size_t n = strlen(dir);
+
+	for (const char *p = env; p && *p; p += strcspn(p, ":"), p += !!*p) {
+		size_t len = strcspn(p, ":");
+
+		if ((len == 1 && *p == '*') || (len == n && !strncmp(p, dir, n)))
+			return true;
+	}
+	return false;
+}
+
+bool lf_trusted_path(const char *path, char **why)
+{
+	struct stat st;
+	const char *who;
+
+	*why = NULL;
+	if (declared_safe(path))
+		return true;
+	if (lstat(path, &st)) {
+		*why = xasprintf("%s: %s", path, strerror(errno));
+		return false;
+	}
+	if (!(who = others_write(&st)))
+		return true;
+	*why = xasprintf("%s is %s (uid %ld, mode %04o; trust it with "
+			 "LOCKFIT_SAFE_DIRECTORY=%s)", path, who, (long)st.st_uid,
+			 (unsigned)(st.st_mode & 07777), path);
+	return false;
+}
+
+/* DIR holds rules/thresholds.tbl, and no other user can write it: a copy
+ * of the binary under /tmp must not take tables, Coccinelle scripts
+ * (python rules) or VM scripts someone planted there. */
+static bool files_here(const char *dir)
+{
+	char *why;
+
+	if (!has_rules(dir))
+		return false;
+	if (lf_trusted_path(dir, &why))
+		return true;
+	lf_err("ignored %s as lockfit's files: %s", dir, why);
+	free(why);
+	return false;
+}
+
 static void look(void)
 {
 	/* In this order: an installed tree, a checkout's tools/, its
@@ -60,7 +135,7 @@ static void look(void)
 		char *p = xasprintf("%s/%s", bin, rel[i]), *dir = realpath(p, NULL);
 
 		free(p);
-		if (dir && has_rules(dir)) {
+		if (dir && files_here(dir)) {
 			files_dir = dir;
 			installed = i == 0;
 			break;
@@ -84,7 +159,25 @@ const char *lf_files_dir(void)
 
 char *lf_files_path(const char *rel)
 {
-	return xasprintf("%s/%s", lf_files_dir(), rel);
+	const char *dir = lf_files_dir();
+	char *path = xasprintf("%s/%s", dir, rel), *why;
+
+	/* each part under the files directory, down to REL itself (one
+	 * missing is the caller's to say) */
+	for (size_t i = strlen(dir) + 1;; i++) {
+		char c = path[i];
+		bool ok;
+
+		if (c && c != '/')
+			continue;
+		path[i] = 0;
+		ok = access(path, F_OK) || lf_trusted_path(path, &why);
+		path[i] = c;
+		if (!ok)
+			lf_die("will not use %s", why);
+		if (!c)
+			return path;
+	}
 }
 
 char *lf_cocci_file(const char *file)
@@ -93,7 +186,10 @@ char *lf_cocci_file(const char *file)
 
 	if (env && *env)
 		return xasprintf("%s/%s", env, file);
-	return xasprintf("%s/cocci/%s", lf_files_dir(), file);
+	char *rel = xasprintf("cocci/%s", file), *path = lf_files_path(rel);
+
+	free(rel);
+	return path;
 }
 
 bool lf_installed(void)

@@ -9,11 +9,15 @@
 #include <stdbool.h>
 
 /* The directory holding rules/, cocci/ and scripts/: PREFIX/share/lockfit
- * of an installed lockfit, else the checkout the binary is in.  Dies
- * saying where it looked when there is none. */
+ * of an installed lockfit, else the checkout the binary is in, skipping
+ * (with a line) one another user can write.  Dies saying where it looked
+ * when there is none. */
 const char *lf_files_dir(void);
-/* REL under it (allocated). */
+/* REL under it (allocated); dies if another user can write a part of it. */
 char *lf_files_path(const char *rel);
+/* Whether no user but this one (and root) can write PATH (not followed),
+ * or $LOCKFIT_SAFE_DIRECTORY names it; else false, *WHY saying why. */
+bool lf_trusted_path(const char *path, char **why);
 /* Whether this lockfit is an installed one (bin/../share/lockfit). */
 bool lf_installed(void);
 /* FILE in the Coccinelle directory: $LOCKFIT_COCCI, else cocci/ of the files

@@ -53,6 +53,11 @@ static char *read_fd(int fd, size_t cap, size_t max, size_t *len)
 
 char *lf_read_bounded(const char *path, size_t *len)
 {
+	return lf_read_at_most(path, LF_READ_MAX, len);
+}
+
+char *lf_read_at_most(const char *path, size_t max, size_t *len)
+{
 	/* O_NONBLOCK: opening a FIFO must not wait for a writer */
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	struct stat st;
@@ -66,12 +71,12 @@ char *lf_read_bounded(const char *path, size_t *len)
 		err = errno;
 	else if (!S_ISREG(st.st_mode))
 		err = LF_ENOTREG;
-	else if ((unsigned long long)st.st_size > LF_READ_MAX)
+	else if ((unsigned long long)st.st_size > max)
 		err = EFBIG;
 	else if (fcntl(fd, F_SETFL, 0) < 0)
 		err = errno;
 	else
-		err = (buf = read_fd(fd, st.st_size, LF_READ_MAX, &n)) ? 0 : errno;
+		err = (buf = read_fd(fd, st.st_size, max, &n)) ? 0 : errno;
 	close(fd);
 	if (err) {
 		errno = err;

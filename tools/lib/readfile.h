@@ -24,6 +24,8 @@
  * than LF_READ_MAX), or open()'s and read()'s.  The tool's callers use
  * lf_read_file() (util.h), which dies on the first two. */
 char *lf_read_bounded(const char *path, size_t *len);
+/* The same with MAX bytes the limit (EFBIG past it). */
+char *lf_read_at_most(const char *path, size_t max, size_t *len);
 
 /* the errno lf_read_bounded() sets for a file that is not regular */
 #define LF_ENOTREG	EINVAL

@@ -277,8 +277,10 @@ char *lf_read_file(const char *path, size_t *len)
 	return text;
 }
 
-static int write_all(int fd, const char *text, size_t len)
+static int write_all(int fd, const void *data, size_t len)
 {
+	const char *text = data;
+
 	while (len) {
 		ssize_t n = write(fd, text, len);
 
@@ -308,10 +310,10 @@ static mode_t new_mode(const char *path)
 
 int lf_write_file(const char *path, const char *text)
 {
-	return lf_write_data(path, text, strlen(text));
+	return lf_write_bytes(path, text, strlen(text));
 }
 
-int lf_write_data(const char *path, const void *data, size_t len)
+int lf_write_bytes(const char *path, const void *data, size_t len)
 {
 	char *tmp = xasprintf("%s.XXXXXX.tmp", path);
 	int fd = mkstemps(tmp, 4), err = 0;
@@ -320,7 +322,9 @@ int lf_write_data(const char *path, const void *data, size_t len)
 		free(tmp);
 		return -1;
 	}
-	if (fchmod(fd, new_mode(path)) || write_all(fd, data, len))
+	/* fsync before the rename: a crash must leave the old file or the
+	 * whole new one, never a renamed file cut short */
+	if (fchmod(fd, new_mode(path)) || write_all(fd, data, len) || fsync(fd))
 		err = errno;
 	if (close(fd) && !err)
 		err = errno;
@@ -365,19 +369,34 @@ void lf_die_write(FILE *out, const char *what)
 	lf_die("cannot write %s: %s", what, strerror(err));
 }
 
-void lf_mkdir_p(const char *path)
+int lf_mkdir_all(const char *path, char **failed)
 {
 	char *p = xstrdup(path);
+	int err = 0;
 
-	for (char *s = p + 1; *s; s++) {
+	for (char *s = p + 1; *s && !err; s++) {
 		if (*s != '/')
 			continue;
 		*s = 0;
 		if (mkdir(p, 0777) && errno != EEXIST)
-			lf_die("cannot create %s: %s", p, strerror(errno));
-		*s = '/';
+			err = errno;
+		else
+			*s = '/';
 	}
-	if (mkdir(p, 0777) && errno != EEXIST)
-		lf_die("cannot create %s: %s", p, strerror(errno));
-	free(p);
+	if (!err && mkdir(p, 0777) && errno != EEXIST)
+		err = errno;
+	if (err && failed)
+		*failed = p;
+	else
+		free(p);
+	errno = err;
+	return err ? -1 : 0;
+}
+
+void lf_mkdir_p(const char *path)
+{
+	char *failed;
+
+	if (lf_mkdir_all(path, &failed))
+		lf_die("cannot create %s: %s", failed, strerror(errno));
 }

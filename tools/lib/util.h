@@ -104,8 +104,8 @@ char *lf_read_file(const char *path, size_t *len);
  * file beside it, renamed over it on success and removed on failure.
  * 0, or -1 with errno set. */
 int lf_write_file(const char *path, const char *text);
-/* The same for LEN bytes of DATA (NULs too). */
-int lf_write_data(const char *path, const void *data, size_t len);
+/* The same for LEN bytes of DATA; both are synced before the rename. */
+int lf_write_bytes(const char *path, const void *data, size_t len);
 
 /* Check standard output at exit: a write error (full disk, closed pipe
  * with SIGPIPE ignored) exits LF_EXIT_ERROR with a message, never 0. */
@@ -116,6 +116,9 @@ void lf_die_write(FILE *out, const char *what);
 
 /* mkdir -p; dies with the reason if it cannot. */
 void lf_mkdir_p(const char *path);
+/* mkdir -p: 0, or -1 with errno and (if FAILED) the directory that could
+ * not be made in *FAILED. */
+int lf_mkdir_all(const char *path, char **failed);
 
 /* String-keyed hash map; keys are interned (lf_intern()), values are the
  * caller's. */

@@ -418,13 +418,17 @@ static char *distcc_route(const char *cc, bool *with_ccache)
 /* lockfit-cc: beside an installed lockfit, else the checkout's. */
 static char *wrapper_dir(void)
 {
-	char *exe = realpath("/proc/self/exe", NULL), *dir = NULL, *p;
+	char *exe = realpath("/proc/self/exe", NULL), *dir = NULL, *p, *why;
 
 	if (exe && strrchr(exe, '/')) {
 		*strrchr(exe, '/') = 0;
 		p = xasprintf("%s/lockfit-cc", exe);
-		if (!access(p, X_OK))
+		/* not one planted beside a copy of lockfit in /tmp */
+		if (!access(p, X_OK) && lf_trusted_path(exe, &why) &&
+		    lf_trusted_path(p, &why))
 			dir = xstrdup(exe);
+		else if (!access(p, X_OK))
+			lf_err("ignored %s: %s", p, why);
 		free(p);
 	}
 	free(exe);
