@@ -375,8 +375,8 @@ static void emit_unknown(const struct lf_fn *fn, int index)
 	json_t *rec = record_new(kind_unknown, ev->loc, fn->fun->decl);
 
 	set(rec, K(unknown, primitive), json_string(ev->prim->name));
-	set(rec, K(unknown, reason),
-	    json_string("lock argument not resolved to an object"));
+	set(rec, K(unknown, reason), json_string(
+		fn->locks[ev->lock].why ?: "lock argument not resolved to an object"));
 	record_add(rec);
 	lf_stats.unknown++;
 }

@@ -99,6 +99,13 @@ static void set_id(struct lf_lockid *id, enum lf_lockid_kind kind,
 	id->type = type;
 }
 
+/* A lock that cannot be named: "?", and why (the unknown record's reason). */
+static void set_unknown(struct lf_lockid *id, const char *why, tree type)
+{
+	set_id(id, LF_ID_unknown, "?", type);
+	id->why = why;
+}
+
 /* A named object: global, file-static, function-static or automatic. */
 static bool name_decl(struct function *fun, tree decl, char *buf, size_t len,
 		      enum lf_lockid_kind *kind)
@@ -155,19 +162,24 @@ static void resolve_object(struct function *fun, tree ref,
 	tree lock_type = TREE_TYPE(ref), member = NULL_TREE, named = NULL_TREE;
 	enum lf_lockid_kind kind;
 	int n = 0, cut = -1;
+	bool members;
 
 	if (TREE_CODE(ref) == COMPONENT_REF)
 		member = TREE_OPERAND(ref, 1);
 	/* Members come innermost first; anonymous members have no name and
-	 * are reached as if they were not there (C11), so skip them. */
+	 * are reached as if they were not there (C11), so add no piece, but
+	 * the named struct holding one names the lock (mm_struct's
+	 * mmap_lock is in an anonymous struct, nfs_inode's rmdir_sem in an
+	 * anonymous union's). */
 	while ((TREE_CODE(ref) == COMPONENT_REF || TREE_CODE(ref) == ARRAY_REF)
 	       && n < 16) {
 		if (TREE_CODE(ref) == ARRAY_REF) {
 			pieces[n++] = "[]";
-		} else if (lf_decl_name(TREE_OPERAND(ref, 1))) {
-			pieces[n++] = lf_decl_name(TREE_OPERAND(ref, 1));
-			if (cut < 0 && lf_type_name(TREE_TYPE(TREE_OPERAND(ref, 0)),
-						    tbuf, sizeof(tbuf))) {
+		} else {
+			if (lf_decl_name(TREE_OPERAND(ref, 1)))
+				pieces[n++] = lf_decl_name(TREE_OPERAND(ref, 1));
+			if (cut < 0 && n && lf_type_name(TREE_TYPE(TREE_OPERAND(ref, 0)),
+							 tbuf, sizeof(tbuf))) {
 				named = TREE_TYPE(TREE_OPERAND(ref, 0));
 				cut = n;
 			}
@@ -188,6 +200,7 @@ static void resolve_object(struct function *fun, tree ref,
 		id->decl = member;
 		return;
 	}
+	members = n > 0;
 	while (n-- > 0) {
 		size_t len = strlen(path);
 
@@ -210,7 +223,13 @@ static void resolve_object(struct function *fun, tree ref,
 		return;
 	}
 unknown:
-	set_id(id, LF_ID_unknown, "?", lock_type);
+	set_unknown(id, members ? "the lock is a member of a struct that has no name, "
+		    "reached from no named object" :
+		    DECL_P(ref) ? "the lock is an object that is no named variable" :
+		    TREE_CODE(ref) == MEM_REF ? "the lock is at an offset from a "
+		    "pointer, not a member of a named struct" :
+		    "the lock is an expression the plugin does not follow",
+		    lock_type);
 }
 
 /* The lock pointer of a cleanup.h guard, class_NAME_t::lock: the guard's
@@ -258,13 +277,15 @@ static void resolve_loaded(struct function *fun, tree ref,
 			id->guard = true;
 			return;
 		}
-		set_id(id, LF_ID_unknown, "?", NULL);
+		set_unknown(id, "a cleanup.h guard's lock field that is no "
+			    "parameter of its constructor or destructor", NULL);
 		return;
 	}
 	resolve_object(fun, ref, &field, depth + 1);
 	if (field.kind == LF_ID_unknown || field.kind == LF_ID_local) {
 		lf_lockid_release(&field);
-		set_id(id, LF_ID_unknown, "?", NULL);
+		set_unknown(id, "the lock pointer is loaded from memory that has "
+			    "no name (a local or unnamed object)", NULL);
 		return;
 	}
 	snprintf(buf, sizeof(buf), "*%s", field.name);
@@ -305,7 +326,8 @@ static void resolve_pointer(struct function *fun, tree ptr,
 
 	STRIP_NOPS(ptr);
 	if (depth > LF_CHAIN_MAX) {
-		set_id(id, LF_ID_unknown, "?", NULL);
+		set_unknown(id, "the lock pointer's definitions are more than "
+			    "16 steps long", NULL);
 		return;
 	}
 	if (TREE_CODE(ptr) == ADDR_EXPR) {
@@ -328,7 +350,8 @@ static void resolve_pointer(struct function *fun, tree ptr,
 		return;
 	}
 	if (TREE_CODE(ptr) != SSA_NAME) {
-		set_id(id, LF_ID_unknown, "?", NULL);
+		set_unknown(id, "the lock pointer is an expression the plugin "
+			    "does not follow", NULL);
 		return;
 	}
 

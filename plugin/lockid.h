@@ -13,6 +13,7 @@
  *   *struct a::lockp                      lock reached through a pointer field
  *   param:func:1                          the lock is parameter 1 of func
  *   local:func:name                       a local pointer we cannot follow
+ *   ?                                     nothing recognisable (WHY says why)
  * Static functions are qualified by file like static objects.
  */
 #ifndef LOCKFIT_LOCKID_H
@@ -36,6 +37,7 @@ struct lf_lockid {
 	tree type;			/* type of the lock object, if known */
 	tree decl;			/* where it is declared: the variable, or
 					   the struct member (for a rewrite) */
+	const char *why;		/* LF_ID_unknown: why it has no name */
 };
 
 /* Resolve the lock pointer ARG, as seen in FUN's body.  Never fails: what
