@@ -470,13 +470,16 @@ static tree pointer_origin(tree ptr, tree *typed, tree *slot)
 	return ptr;
 }
 
-/* The bit argument as the developer spelled it (an enumerator such as
- * ZRAM_LOCK is folded to a number by the time GIMPLE has it). */
-static void bit_spelling(tree bit, location_t loc, char *buf, size_t len)
+/* The bit argument, argument ARGNO, as the developer spelled it (an
+ * enumerator such as ZRAM_LOCK is folded to a number by the time GIMPLE
+ * has it). */
+static void bit_spelling(tree bit, int argno, location_t loc, char *buf,
+			 size_t len)
 {
 	expanded_location x = expand_location(loc);
 	const char *line;
 	size_t i = x.column > 0 ? x.column - 1 : 0, start, depth = 0, n;
+	int commas = 0;
 
 	if (tree_fits_shwi_p(bit))
 		snprintf(buf, len, HOST_WIDE_INT_PRINT_DEC, tree_to_shwi(bit));
@@ -491,11 +494,14 @@ static void bit_spelling(tree bit, location_t loc, char *buf, size_t len)
 		if (line[i] == '(')
 			depth++;
 		else if (line[i] == ')' && depth-- == 0)
-			return;
-		else if (line[i] == ',' && depth == 0)
 			break;
+		else if (line[i] == ',' && depth == 0 && commas++ == argno)
+			break;
+		else if (line[i] == ',' && depth == 0)
+			start = i + 1;
 	}
-	if (i >= n)
+	/* the call goes on on the next line, or has fewer arguments */
+	if (i >= n || commas < argno)
 		return;
 	while (start < i && ISSPACE(line[start]))
 		start++;
@@ -506,7 +512,7 @@ static void bit_spelling(tree bit, location_t loc, char *buf, size_t len)
 }
 
 void lf_bitlock_resolve(struct function *fun, tree addr, tree bit,
-			location_t call_loc, struct lf_lockid *id,
+			int bit_arg, location_t call_loc, struct lf_lockid *id,
 			tree *record, tree *field)
 {
 	char word[512], tbuf[256], bitbuf[128], name[800];
@@ -515,7 +521,7 @@ void lf_bitlock_resolve(struct function *fun, tree addr, tree bit,
 
 	memset(id, 0, sizeof(*id));
 	*record = *field = NULL_TREE;
-	bit_spelling(bit, call_loc, bitbuf, sizeof(bitbuf));
+	bit_spelling(bit, bit_arg, call_loc, bitbuf, sizeof(bitbuf));
 
 	if (TREE_CODE(origin) == ADDR_EXPR &&
 	    TREE_CODE(TREE_OPERAND(origin, 0)) == COMPONENT_REF) {
@@ -556,12 +562,15 @@ void lf_call_lock(struct function *fun, gimple *stmt,
 		  tree *record, tree *field)
 {
 	tree arg = gimple_call_arg(stmt, prim->lock_arg);
+	/* bit_spin_lock(bit, addr) and friends: the bit is argument 0;
+	 * wait_on_bit_lock(word, bit, mode): the word is, the bit is 1 */
+	int bit_arg = prim->lock_arg == 0 ? 1 : 0;
 
 	*record = *field = NULL_TREE;
 	if (prim->cls == LF_CLASS_bitlock)
-		/* bit_spin_lock(bit, addr) and friends: the bit is argument 0 */
-		lf_bitlock_resolve(fun, arg, gimple_call_arg(stmt, 0),
-				   gimple_location(stmt), id, record, field);
+		lf_bitlock_resolve(fun, arg, gimple_call_arg(stmt, bit_arg),
+				   bit_arg, gimple_location(stmt), id, record,
+				   field);
 	else
 		lf_lockid_resolve(fun, arg, id);
 }

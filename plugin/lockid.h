@@ -54,12 +54,13 @@ void lf_call_lock(struct function *fun, gimple *stmt,
 /*
  * A bit lock is named by what holds the bit: "struct zram_table_entry::flags
  * bit ZRAM_LOCK", "struct hlist_bl_head::first bit 0".  ADDR is the word's
- * address argument, BIT the bit argument, CALL_LOC where the call is
- * written (the bit's spelling is read from there).  RECORD and FIELD are
+ * address argument, BIT the bit argument (argument BIT_ARG of the call),
+ * CALL_LOC where the call is written (the bit's spelling is read from
+ * there).  RECORD and FIELD are
  * set when the word is a struct member (for the layout report).
  */
 void lf_bitlock_resolve(struct function *fun, tree addr, tree bit,
-			location_t call_loc, struct lf_lockid *id,
+			int bit_arg, location_t call_loc, struct lf_lockid *id,
 			tree *record, tree *field);
 
 const char *lf_lockid_kind_name(enum lf_lockid_kind kind);
