@@ -154,6 +154,7 @@ check: deps
 	testsuite/same-outputs/run
 	testsuite/run-rules-tests
 	testsuite/tools/run
+	$(PYTHON) testsuite/tools/contract
 	testsuite/objects/run
 	testsuite/distcc/run
 	testsuite/security/run
