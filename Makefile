@@ -196,6 +196,7 @@ check-kernel: deps
 	$(KENV) testsuite/kernel/bitlock-rank
 	$(KENV) testsuite/kernel/gate
 	$(KENV) testsuite/kernel/verdicts
+	$(KENV) testsuite/kernel/names
 	$(KENV) testsuite/kernel/context
 	$(KENV) testsuite/kernel/index
 	$(KENV) testsuite/kernel/coverage
