@@ -162,6 +162,7 @@ check: deps
 	testsuite/same-outputs/run
 	testsuite/run-rules-tests
 	testsuite/tools/run
+	$(PYTHON) testsuite/tools/contract
 	testsuite/objects/run
 	testsuite/distcc/run
 	testsuite/security/run
@@ -203,6 +204,7 @@ check-kernel: deps
 	$(KENV) testsuite/kernel/bitlock-rank
 	$(KENV) testsuite/kernel/gate
 	$(KENV) testsuite/kernel/verdicts
+	$(KENV) testsuite/kernel/names
 	$(KENV) testsuite/kernel/context
 	$(KENV) testsuite/kernel/index
 	$(KENV) testsuite/kernel/coverage

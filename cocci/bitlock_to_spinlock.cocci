@@ -94,7 +94,7 @@ LF_BIT = lf_define("bit")
 lf_usage(LF_STRUCT and LF_FIELD and LF_BIT and not LF_LOCK,
          "-D patch|report|org|context -D struct=TAG -D field=FIELD -D bit=BIT")
 LF_NAME = "bit %s of struct %s::%s" % (LF_BIT, LF_STRUCT, LF_FIELD)
-LF_MAP = {"__bit_spin_unlock": "spin_unlock(K)", "__clear_bit": None, "__clear_bit_unlock": None, "__set_bit": None, "bit_spin_is_locked": "spin_is_locked(K)", "bit_spin_lock": "spin_lock(K)", "bit_spin_trylock": "spin_trylock(K)", "bit_spin_unlock": "spin_unlock(K)", "change_bit": None, "clear_bit": None, "clear_bit_unlock": None, "set_bit": None, "test_and_clear_bit": None, "test_and_set_bit": None, "test_and_set_bit_lock": None, "test_bit": None}
+LF_MAP = {"__bit_spin_unlock": "spin_unlock(K)", "__clear_bit": None, "__clear_bit_unlock": None, "__set_bit": None, "bit_spin_is_locked": "spin_is_locked(K)", "bit_spin_lock": "spin_lock(K)", "bit_spin_trylock": "spin_trylock(K)", "bit_spin_unlock": "spin_unlock(K)", "change_bit": None, "clear_and_wake_up_bit": None, "clear_bit": None, "clear_bit_unlock": None, "set_bit": None, "test_and_clear_bit": None, "test_and_set_bit": None, "test_and_set_bit_lock": None, "test_bit": None}
 
 // Rules that can meet a member disable the ptr_to_array isomorphism: with it
 // &p->f also matches &p[i].f, and the rewrite would drop the [i].
@@ -115,7 +115,7 @@ coccinelle.B = cocci.make_ident(LF_BIT)
 // BIT with a bit operation that is not a bit spinlock call
 @other_op disable ptr_to_array@
 identifier lf.B;
-identifier f = {__clear_bit, __clear_bit_unlock, __set_bit, change_bit, clear_bit, clear_bit_unlock, set_bit, test_and_clear_bit, test_and_set_bit, test_and_set_bit_lock, test_bit};
+identifier f = {__clear_bit, __clear_bit_unlock, __set_bit, change_bit, clear_and_wake_up_bit, clear_bit, clear_bit_unlock, set_bit, test_and_clear_bit, test_and_set_bit, test_and_set_bit_lock, test_bit};
 position p;
 @@
 f@p(B, ...)

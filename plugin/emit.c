@@ -18,13 +18,37 @@
 #include "calls.h"
 #include "bitlock_retry.h"
 
+/* A number field's range, as the reader checks it: range_OWNER_KEY */
+#define RANGE_INT(owner, key, arg) \
+	static const long range_##owner##_##key[2] = { LF_RANGE_##arg };
+#define RANGE_TEXT(o, k, a)
+#define RANGE_PATH(o, k, a)
+#define RANGE_FUNCTION(o, k, a)
+#define RANGE_CALLEE(o, k, a)
+#define RANGE_API(o, k, a)
+#define RANGE_LOCK(o, k, a)
+#define RANGE_IDENT(o, k, a)
+#define RANGE_TYPE(o, k, a)
+#define RANGE_BOOL(o, k, a)
+#define RANGE_ENUM(o, k, a)
+#define RANGE_OBJECT(o, k, a)
+#define RANGE_ARRAY(o, k, a)
+#define RANGE_TUPLES(o, k, a)
+#define RANGE_DIR(o, k, a)
+#define RANGE_HEX(o, k, a)
+
 #define LF_KIND(kind, KIND) static const char kind_##kind[] = #kind;
 #define LF_FIELD(owner, key, type, presence, arg, member) \
-	static const char key_##owner##_##key[] = #key;
+	static const char key_##owner##_##key[] = #key; \
+	RANGE_##type(owner, key, arg)
 #define LF_CHECK(owner, key, type, presence, arg) \
-	static const char key_##owner##_##key[] = #key;
+	static const char key_##owner##_##key[] = #key; \
+	RANGE_##type(owner, key, arg)
 #include "schema/records.def"
 #define K(owner, key) key_##owner##_##key
+/* The value V of number field KEY of OWNER: every number the plugin
+ * writes is one of these, checked against the schema's range. */
+#define NUM(owner, key, v) number(range_##owner##_##key, #owner "." #key, (v))
 
 /* The name of value V of a schema enum LF_ENUM_<E>. */
 #define NAME(v) #v,
@@ -32,9 +56,24 @@
 
 struct lf_tu_stats lf_stats;
 
+/* The field of the record being built that is out of its range, if any:
+ * that record is not written (the reader would refuse the whole unit). */
+static const char *out_of_range;
+
 static void set(json_t *obj, const char *key, json_t *value)
 {
 	json_object_set_new(obj, key, value);
+}
+
+static json_t *number(const long range[2], const char *field, long v)
+{
+	if ((v < range[0] || v > range[1]) && !out_of_range) {
+		out_of_range = field;
+		inform(UNKNOWN_LOCATION, "lockfit: a record not written: "
+		       "%s is %ld, out of the records' range %ld to %ld "
+		       "(a lockfit bug)", field, v, range[0], range[1]);
+	}
+	return json_integer(v);
 }
 
 /* Location fields {"file","line","column"}. */
@@ -43,8 +82,8 @@ static void set_location(json_t *obj, location_t loc)
 	expanded_location xloc = expand_location(loc);
 
 	set(obj, K(place, file), json_string(lf_path(xloc.file)));
-	set(obj, K(place, line), json_integer(xloc.line));
-	set(obj, K(place, column), json_integer(xloc.column));
+	set(obj, K(place, line), NUM(place, line, xloc.line));
+	set(obj, K(place, column), NUM(place, column, xloc.column));
 }
 
 /* NAME as the records write it: ":f" for "TU:f", a static function of
@@ -65,7 +104,7 @@ static json_t *record_new(const char *kind, location_t loc, tree fndecl)
 	json_t *rec = json_object();
 	char fnbuf[512];
 
-	set(rec, K(record, v), json_integer(LF_RECORD_VERSION));
+	set(rec, K(record, v), NUM(record, v, LF_RECORD_VERSION));
 	set(rec, K(record, record), json_string(kind));
 	set(rec, K(record, tu), json_string(lf_tu_file()));
 	if (loc != UNKNOWN_LOCATION)
@@ -76,16 +115,20 @@ static json_t *record_new(const char *kind, location_t loc, tree fndecl)
 	return rec;
 }
 
-/* Queue REC (the reference is stolen). */
-static void record_add(json_t *rec)
+/* Queue REC (the reference is stolen), unless a number of it is out of
+ * its range; true if queued. */
+static bool record_add(json_t *rec)
 {
-	char *line = json_dumps(rec, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	char *line = out_of_range ? NULL :
+		     json_dumps(rec, JSON_COMPACT | JSON_PRESERVE_ORDER);
 
 	json_decref(rec);
+	out_of_range = NULL;
 	if (!line)
-		return;
+		return false;
 	lf_output_line(line);
 	free(line);
+	return true;
 }
 
 /* The keys of the identity and the primitive are the same in every
@@ -133,7 +176,9 @@ static void set_primitive(json_t *rec, const struct lf_event *ev)
 
 static json_t *line_of(gimple *stmt)
 {
-	return json_integer(LOCATION_LINE(lf_user_location(gimple_location(stmt))));
+	/* every line of a list has the range of the place's (LINE) */
+	return NUM(place, line,
+		   LOCATION_LINE(lf_user_location(gimple_location(stmt))));
 }
 
 static json_t *releases_json(const struct lf_fn *fn, const struct lf_section *sec)
@@ -169,12 +214,14 @@ static json_t *calls_json(const struct lf_section *sec)
 			lf_callee_name(call->callee, buf, sizeof(buf))));
 		json_array_append_new(c, line_of(call->stmt));
 		if (call->sum) {
-			json_array_append_new(c, json_integer(call->sum->cost));
+			json_array_append_new(c, NUM(section_call, cost,
+						     call->sum->cost));
 			json_array_append_new(c, json_boolean(call->sum->known));
 			if (call->sum->loop)
 				json_array_append_new(c, json_true());
 		} else if (bounded) {
-			json_array_append_new(c, json_integer(bounded->cost));
+			json_array_append_new(c, NUM(section_call, cost,
+						     bounded->cost));
 			json_array_append_new(c, json_true());
 		} else {
 			json_array_append_new(c, json_null());
@@ -276,24 +323,25 @@ static json_t *layout_json(tree record, tree field)
 		return json_null();
 	obj = json_object();
 	set(obj, K(layout, struct), json_string(l.st));
-	set(obj, K(layout, size), json_integer(l.size));
-	set(obj, K(layout, align), json_integer(l.align));
+	set(obj, K(layout, size), NUM(layout, size, l.size));
+	set(obj, K(layout, align), NUM(layout, align, l.align));
 	if (l.field)
 		set(obj, K(layout, field), json_string(l.field));
 	if (!l.spin_known) {
 		set(obj, K(layout, spinlock_size), json_null());
 		return obj;
 	}
-	set(obj, K(layout, spinlock_size), json_integer(l.spin_size));
+	set(obj, K(layout, spinlock_size), NUM(layout, spinlock_size, l.spin_size));
 	if (l.hole) {
 		hole = json_object();
-		set(hole, K(hole, offset), json_integer(l.hole_offset));
-		set(hole, K(hole, size), json_integer(l.hole_size));
+		set(hole, K(hole, offset), NUM(hole, offset, l.hole_offset));
+		set(hole, K(hole, size), NUM(hole, size, l.hole_size));
 	} else {
 		hole = json_null();
 	}
 	set(obj, K(layout, hole), hole);
-	set(obj, K(layout, size_with_spinlock), json_integer(l.size_with_spinlock));
+	set(obj, K(layout, size_with_spinlock),
+	    NUM(layout, size_with_spinlock, l.size_with_spinlock));
 	return obj;
 }
 
@@ -308,7 +356,7 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
 	set_primitive(rec, acq);
 	set_true(rec, K(section, try), acq->prim->action != LF_ACT_acquire);
 	set_true(rec, K(section, try_unresolved), acq->try_unresolved);
-	set(rec, K(section, cost), json_integer(sec->cost));
+	set(rec, K(section, cost), NUM(section, cost, sec->cost));
 	set(rec, K(section, cost_known), json_boolean(sec->cost_known));
 	set_true(rec, K(section, loop), sec->loop);
 	set_true(rec, K(section, recursive), sec->recursive);
@@ -317,7 +365,7 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
 		set(rec, K(section, context), context_json(ctx, acq->stmt));
 	if (acq->cls == LF_CLASS_bitlock) {
 		/* the static hotness of a bit lock: only theirs is read */
-		set(rec, K(section, loop_depth), json_integer(
+		set(rec, K(section, loop_depth), NUM(section, loop_depth,
 			gimple_bb(acq->stmt)->loop_father ?
 			bb_loop_depth(gimple_bb(acq->stmt)) : 0));
 		set(rec, K(section, layout), layout_json(acq->record, acq->field));
@@ -338,8 +386,7 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
 		set(rec, K(section, calls), calls_json(sec));
 	if (!sec->nested.is_empty() || !sec->nested_via.is_empty())
 		set(rec, K(section, nested), nested_json(fn, sec));
-	record_add(rec);
-	lf_stats.sections++;
+	lf_stats.sections += record_add(rec);
 }
 
 static void emit_release_only(const struct lf_fn *fn, int index)
@@ -364,7 +411,7 @@ static void emit_lockarg(const struct lf_fn *fn, const struct lf_lockarg *la)
 
 	set(rec, K(lock_arg, callee), fn_json(
 		lf_callee_name(la->callee, buf, sizeof(buf))));
-	set(rec, K(lock_arg, arg), json_integer(la->arg));
+	set(rec, K(lock_arg, arg), NUM(lock_arg, arg, la->arg));
 	set_lock(rec, fn, la->lock);
 	record_add(rec);
 }
@@ -375,10 +422,9 @@ static void emit_unknown(const struct lf_fn *fn, int index)
 	json_t *rec = record_new(kind_unknown, ev->loc, fn->fun->decl);
 
 	set(rec, K(unknown, primitive), json_string(ev->prim->name));
-	set(rec, K(unknown, reason),
-	    json_string("lock argument not resolved to an object"));
-	record_add(rec);
-	lf_stats.unknown++;
+	set(rec, K(unknown, reason), json_string(
+		fn->locks[ev->lock].why ?: "lock argument not resolved to an object"));
+	lf_stats.unknown += record_add(rec);
 }
 
 /* This function is a lock primitive for its callers, in any file. */
@@ -401,7 +447,8 @@ static void emit_wrapper(const struct lf_fn *fn)
 	if (prim->wrapped_lock)
 		set(rec, K(lock_wrapper, lock), json_string(prim->wrapped_lock));
 	else
-		set(rec, K(lock_wrapper, arg), json_integer(prim->lock_arg + 1));
+		set(rec, K(lock_wrapper, arg),
+		    NUM(lock_wrapper, arg, prim->lock_arg + 1));
 	record_add(rec);
 #undef LF_WRAP_
 }
@@ -447,7 +494,7 @@ void lf_emit_arch_spin(const struct lf_arch_spin *a)
 	set(rec, K(arch_spin, how), json_string(how[a->how]));
 	if (a->how == LF_HOW_enabled || a->how == LF_HOW_unbalanced)
 		set(rec, K(arch_spin, enabled_line),
-		    json_integer(LOCATION_LINE(a->enabled_at)));
+		    NUM(arch_spin, enabled_line, LOCATION_LINE(a->enabled_at)));
 	record_add(rec);
 }
 
@@ -475,7 +522,7 @@ void lf_emit_binding(location_t loc, tree fn, const char *entry, int arg,
 	rec = record_new(kind_binding, loc, fn);
 	set(rec, K(binding, entry), json_string(entry));
 	if (arg)
-		set(rec, K(binding, arg), json_integer(arg));
+		set(rec, K(binding, arg), NUM(binding, arg, arg));
 	set(rec, K(binding, how), json_string(how));
 	if (by)
 		set(rec, K(binding, by), json_string(by));
@@ -602,8 +649,10 @@ static void emit_calls(void)
 			FOR_EACH_VEC_ELT(p->kept, j, c)
 				json_array_append_new(calls,
 					c->context == LF_CALL_entry ?
-					json_pack("[oi]", fn_json(c->callee), c->line) :
-					json_pack("[ois]", fn_json(c->callee), c->line,
+					json_pack("[oo]", fn_json(c->callee),
+						  NUM(call_tuple, line, c->line)) :
+					json_pack("[oos]", fn_json(c->callee),
+						  NUM(call_tuple, line, c->line),
 						  contexts[c->context]));
 			json_array_append_new(fns, json_pack("[oo]",
 				fn_json(p->name), calls));
@@ -648,10 +697,11 @@ bool lf_emit_finish(void)
 	tu = record_new(kind_tu, UNKNOWN_LOCATION, NULL_TREE);
 	set(tu, K(tu, lockfit), json_string(LF_VERSION));
 	set(tu, K(tu, gcc), json_string(LF_GCC_VERSION));
-	set(tu, K(tu, functions), json_integer(lf_stats.functions));
-	set(tu, K(tu, locking_functions), json_integer(lf_stats.locking));
-	set(tu, K(tu, sections), json_integer(lf_stats.sections));
-	set(tu, K(tu, unknown), json_integer(lf_stats.unknown));
+	set(tu, K(tu, functions), NUM(tu, functions, lf_stats.functions));
+	set(tu, K(tu, locking_functions),
+	    NUM(tu, locking_functions, lf_stats.locking));
+	set(tu, K(tu, sections), NUM(tu, sections, lf_stats.sections));
+	set(tu, K(tu, unknown), NUM(tu, unknown, lf_stats.unknown));
 	set(tu, K(tu, complete), json_boolean(!seen_error()));
 	set(tu, K(tu, build), build_identity());
 	record_add(tu);

@@ -313,6 +313,8 @@ static void bind_guards(struct lf_fn *fn)
 
 			id.name = xstrdup("?");
 			id.kind = LF_ID_unknown;
+			id.why = "a guard's destructor with no constructor "
+				 "of this function";
 			rel->lock = intern_lock(fn, &id);
 		}
 	}

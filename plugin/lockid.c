@@ -99,6 +99,13 @@ static void set_id(struct lf_lockid *id, enum lf_lockid_kind kind,
 	id->type = type;
 }
 
+/* A lock that cannot be named: "?", and why (the unknown record's reason). */
+static void set_unknown(struct lf_lockid *id, const char *why, tree type)
+{
+	set_id(id, LF_ID_unknown, "?", type);
+	id->why = why;
+}
+
 /* A named object: global, file-static, function-static or automatic. */
 static bool name_decl(struct function *fun, tree decl, char *buf, size_t len,
 		      enum lf_lockid_kind *kind)
@@ -155,19 +162,24 @@ static void resolve_object(struct function *fun, tree ref,
 	tree lock_type = TREE_TYPE(ref), member = NULL_TREE, named = NULL_TREE;
 	enum lf_lockid_kind kind;
 	int n = 0, cut = -1;
+	bool members;
 
 	if (TREE_CODE(ref) == COMPONENT_REF)
 		member = TREE_OPERAND(ref, 1);
 	/* Members come innermost first; anonymous members have no name and
-	 * are reached as if they were not there (C11), so skip them. */
+	 * are reached as if they were not there (C11), so add no piece, but
+	 * the named struct holding one names the lock (mm_struct's
+	 * mmap_lock is in an anonymous struct, nfs_inode's rmdir_sem in an
+	 * anonymous union's). */
 	while ((TREE_CODE(ref) == COMPONENT_REF || TREE_CODE(ref) == ARRAY_REF)
 	       && n < 16) {
 		if (TREE_CODE(ref) == ARRAY_REF) {
 			pieces[n++] = "[]";
-		} else if (lf_decl_name(TREE_OPERAND(ref, 1))) {
-			pieces[n++] = lf_decl_name(TREE_OPERAND(ref, 1));
-			if (cut < 0 && lf_type_name(TREE_TYPE(TREE_OPERAND(ref, 0)),
-						    tbuf, sizeof(tbuf))) {
+		} else {
+			if (lf_decl_name(TREE_OPERAND(ref, 1)))
+				pieces[n++] = lf_decl_name(TREE_OPERAND(ref, 1));
+			if (cut < 0 && n && lf_type_name(TREE_TYPE(TREE_OPERAND(ref, 0)),
+							 tbuf, sizeof(tbuf))) {
 				named = TREE_TYPE(TREE_OPERAND(ref, 0));
 				cut = n;
 			}
@@ -188,6 +200,7 @@ static void resolve_object(struct function *fun, tree ref,
 		id->decl = member;
 		return;
 	}
+	members = n > 0;
 	while (n-- > 0) {
 		size_t len = strlen(path);
 
@@ -210,7 +223,13 @@ static void resolve_object(struct function *fun, tree ref,
 		return;
 	}
 unknown:
-	set_id(id, LF_ID_unknown, "?", lock_type);
+	set_unknown(id, members ? "the lock is a member of a struct that has no name, "
+		    "reached from no named object" :
+		    DECL_P(ref) ? "the lock is an object that is no named variable" :
+		    TREE_CODE(ref) == MEM_REF ? "the lock is at an offset from a "
+		    "pointer, not a member of a named struct" :
+		    "the lock is an expression the plugin does not follow",
+		    lock_type);
 }
 
 /* The lock pointer of a cleanup.h guard, class_NAME_t::lock: the guard's
@@ -258,13 +277,15 @@ static void resolve_loaded(struct function *fun, tree ref,
 			id->guard = true;
 			return;
 		}
-		set_id(id, LF_ID_unknown, "?", NULL);
+		set_unknown(id, "a cleanup.h guard's lock field that is no "
+			    "parameter of its constructor or destructor", NULL);
 		return;
 	}
 	resolve_object(fun, ref, &field, depth + 1);
 	if (field.kind == LF_ID_unknown || field.kind == LF_ID_local) {
 		lf_lockid_release(&field);
-		set_id(id, LF_ID_unknown, "?", NULL);
+		set_unknown(id, "the lock pointer is loaded from memory that has "
+			    "no name (a local or unnamed object)", NULL);
 		return;
 	}
 	snprintf(buf, sizeof(buf), "*%s", field.name);
@@ -305,7 +326,8 @@ static void resolve_pointer(struct function *fun, tree ptr,
 
 	STRIP_NOPS(ptr);
 	if (depth > LF_CHAIN_MAX) {
-		set_id(id, LF_ID_unknown, "?", NULL);
+		set_unknown(id, "the lock pointer's definitions are more than "
+			    "16 steps long", NULL);
 		return;
 	}
 	if (TREE_CODE(ptr) == ADDR_EXPR) {
@@ -328,7 +350,8 @@ static void resolve_pointer(struct function *fun, tree ptr,
 		return;
 	}
 	if (TREE_CODE(ptr) != SSA_NAME) {
-		set_id(id, LF_ID_unknown, "?", NULL);
+		set_unknown(id, "the lock pointer is an expression the plugin "
+			    "does not follow", NULL);
 		return;
 	}
 
@@ -453,13 +476,16 @@ static tree pointer_origin(tree ptr, tree *typed, tree *slot)
 	return ptr;
 }
 
-/* The bit argument as the developer spelled it (an enumerator such as
- * ZRAM_LOCK is folded to a number by the time GIMPLE has it). */
-static void bit_spelling(tree bit, location_t loc, char *buf, size_t len)
+/* The bit argument, argument ARGNO, as the developer spelled it (an
+ * enumerator such as ZRAM_LOCK is folded to a number by the time GIMPLE
+ * has it). */
+static void bit_spelling(tree bit, int argno, location_t loc, char *buf,
+			 size_t len)
 {
 	expanded_location x = expand_location(loc);
 	const char *line;
 	size_t i = x.column > 0 ? x.column - 1 : 0, start, depth = 0, n;
+	int commas = 0;
 
 	if (tree_fits_shwi_p(bit))
 		snprintf(buf, len, HOST_WIDE_INT_PRINT_DEC, tree_to_shwi(bit));
@@ -474,11 +500,14 @@ static void bit_spelling(tree bit, location_t loc, char *buf, size_t len)
 		if (line[i] == '(')
 			depth++;
 		else if (line[i] == ')' && depth-- == 0)
-			return;
-		else if (line[i] == ',' && depth == 0)
 			break;
+		else if (line[i] == ',' && depth == 0 && commas++ == argno)
+			break;
+		else if (line[i] == ',' && depth == 0)
+			start = i + 1;
 	}
-	if (i >= n)
+	/* the call goes on on the next line, or has fewer arguments */
+	if (i >= n || commas < argno)
 		return;
 	while (start < i && ISSPACE(line[start]))
 		start++;
@@ -489,7 +518,7 @@ static void bit_spelling(tree bit, location_t loc, char *buf, size_t len)
 }
 
 void lf_bitlock_resolve(struct function *fun, tree addr, tree bit,
-			location_t call_loc, struct lf_lockid *id,
+			int bit_arg, location_t call_loc, struct lf_lockid *id,
 			tree *record, tree *field)
 {
 	char word[512], tbuf[256], bitbuf[128], name[800];
@@ -498,7 +527,7 @@ void lf_bitlock_resolve(struct function *fun, tree addr, tree bit,
 
 	memset(id, 0, sizeof(*id));
 	*record = *field = NULL_TREE;
-	bit_spelling(bit, call_loc, bitbuf, sizeof(bitbuf));
+	bit_spelling(bit, bit_arg, call_loc, bitbuf, sizeof(bitbuf));
 
 	if (TREE_CODE(origin) == ADDR_EXPR &&
 	    TREE_CODE(TREE_OPERAND(origin, 0)) == COMPONENT_REF) {
@@ -539,12 +568,15 @@ void lf_call_lock(struct function *fun, gimple *stmt,
 		  tree *record, tree *field)
 {
 	tree arg = gimple_call_arg(stmt, prim->lock_arg);
+	/* bit_spin_lock(bit, addr) and friends: the bit is argument 0;
+	 * wait_on_bit_lock(word, bit, mode): the word is, the bit is 1 */
+	int bit_arg = prim->lock_arg == 0 ? 1 : 0;
 
 	*record = *field = NULL_TREE;
 	if (prim->cls == LF_CLASS_bitlock)
-		/* bit_spin_lock(bit, addr) and friends: the bit is argument 0 */
-		lf_bitlock_resolve(fun, arg, gimple_call_arg(stmt, 0),
-				   gimple_location(stmt), id, record, field);
+		lf_bitlock_resolve(fun, arg, gimple_call_arg(stmt, bit_arg),
+				   bit_arg, gimple_location(stmt), id, record,
+				   field);
 	else
 		lf_lockid_resolve(fun, arg, id);
 }

@@ -13,6 +13,7 @@
  *   *struct a::lockp                      lock reached through a pointer field
  *   param:func:1                          the lock is parameter 1 of func
  *   local:func:name                       a local pointer we cannot follow
+ *   ?                                     nothing recognisable (WHY says why)
  * Static functions are qualified by file like static objects.
  */
 #ifndef LOCKFIT_LOCKID_H
@@ -36,6 +37,7 @@ struct lf_lockid {
 	tree type;			/* type of the lock object, if known */
 	tree decl;			/* where it is declared: the variable, or
 					   the struct member (for a rewrite) */
+	const char *why;		/* LF_ID_unknown: why it has no name */
 };
 
 /* Resolve the lock pointer ARG, as seen in FUN's body.  Never fails: what
@@ -56,12 +58,13 @@ void lf_call_lock(struct function *fun, gimple *stmt,
 /*
  * A bit lock is named by what holds the bit: "struct zram_table_entry::flags
  * bit ZRAM_LOCK", "struct hlist_bl_head::first bit 0".  ADDR is the word's
- * address argument, BIT the bit argument, CALL_LOC where the call is
- * written (the bit's spelling is read from there).  RECORD and FIELD are
+ * address argument, BIT the bit argument (argument BIT_ARG of the call),
+ * CALL_LOC where the call is written (the bit's spelling is read from
+ * there).  RECORD and FIELD are
  * set when the word is a struct member (for the layout report).
  */
 void lf_bitlock_resolve(struct function *fun, tree addr, tree bit,
-			location_t call_loc, struct lf_lockid *id,
+			int bit_arg, location_t call_loc, struct lf_lockid *id,
 			tree *record, tree *field);
 
 const char *lf_lockid_kind_name(enum lf_lockid_kind kind);

@@ -68,6 +68,14 @@ static bool returns_result(struct function *fun, gimple *stmt)
 	return true;
 }
 
+/* A trylock whose result nobody reads: the code takes it as certain
+ * (zram_slot_lock()'s wait_on_bit_lock(..., TASK_UNINTERRUPTIBLE)). */
+static bool ignores_result(const struct lf_event *ev)
+{
+	return ev->prim->action != LF_ACT_acquire && !lf_is_release(ev->prim) &&
+	       !gimple_call_lhs(ev->stmt);
+}
+
 /*
  * A function that takes a lock and returns holding it, never releasing
  * anything, is itself an acquire for its callers (hlist_bl_lock(),
@@ -81,6 +89,7 @@ void lf_find_wrapper(struct lf_fn *fn)
 	const struct lf_summary *sum;
 	struct lf_wrapper *w;
 	unsigned i, releases = 0;
+	bool taken = false;
 
 	for (i = 0; i < fn->events.length(); i++)
 		releases += lf_is_release(fn->events[i].prim);
@@ -88,10 +97,11 @@ void lf_find_wrapper(struct lf_fn *fn)
 		const struct lf_section *sec = fn->sections[0];
 
 		inner = &fn->events[sec->acquire];
-		if (inner->prim->action != LF_ACT_acquire &&
-		    !returns_result(fn->fun, inner->stmt))
+		taken = inner->prim->action == LF_ACT_acquire ||
+			ignores_result(inner);
+		if (!taken && !returns_result(fn->fun, inner->stmt))
 			return;
-		if (inner->prim->action == LF_ACT_acquire && !sec->open_at_exit)
+		if (taken && !sec->open_at_exit)
 			return;
 	} else if (fn->sections.is_empty() && releases == 1 &&
 		   fn->release_only.length() == 1) {
@@ -106,9 +116,15 @@ void lf_find_wrapper(struct lf_fn *fn)
 	id = &fn->locks[inner->lock];
 	if (id->kind == LF_ID_local || id->kind == LF_ID_unknown)
 		return;
+	/* what a parameter points to (a DEFINE_CLASS destructor's *p, 7.2's
+	 * kernfs_node_lock): no argument of its callers is the lock */
+	if (id->kind == LF_ID_param && !id->guard && id->param < 1)
+		return;
 
 	w = XCNEW(struct lf_wrapper);
 	w->prim = *inner->prim;
+	if (taken)
+		w->prim.action = LF_ACT_acquire;
 	w->prim.name = xstrdup(lf_decl_name(fn->fun->decl));
 	w->prim.api = w->prim.name;
 	w->prim.pair = NULL;

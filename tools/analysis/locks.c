@@ -290,8 +290,52 @@ static bool wanted(const struct lf_rec *r, const struct lf_rules *rules,
 	       lf_rules_class_judged(rules, r->cls, m);
 }
 
+static char *place_key(const char *file, long line, long column)
+{
+	return xasprintf("%s:%ld:%ld", file, line, column);
+}
+
+/* The unknown records' reasons, by the place they are about. */
+static struct strmap *unknown_reasons(const struct lf_records *recs)
+{
+	struct strmap *why = strmap_new();
+
+	for (size_t i = 0; i < recs->recs.n; i++) {
+		const struct lf_rec *r = &recs->recs.v[i];
+		char *key;
+
+		if (r->kind != LF_REC_UNKNOWN)
+			continue;
+		key = place_key(r->file, r->line, r->column);
+		if (!strmap_get(why, key))
+			strmap_put(why, key, (void *)r->reason);
+		free(key);
+	}
+	return why;
+}
+
+/*
+ * A lock the plugin could not name ("?") is a lock of its own at each
+ * site, "? at FILE:LINE:COLUMN": two such sites may be two locks, and
+ * merged they would share one verdict.
+ */
+static struct lf_lock *unnamed_lock(struct lf_locks *ls, const struct lf_rec *r,
+				    struct strmap *why)
+{
+	char *key = place_key(r->file, r->line, r->column);
+	char *name = xasprintf("? at %s", key);
+	struct lf_lock *l = get_lock(ls, lf_intern(name), r->lock_kind, r->cls);
+
+	if (!l->why)
+		l->why = strmap_get(why, key);
+	free(name);
+	free(key);
+	return l;
+}
+
 static void place(struct lf_locks *ls, struct strmap *seen,
-		  const struct lf_rec *r, struct lf_targets *t)
+		  const struct lf_rec *r, struct lf_targets *t,
+		  struct strmap *why)
 {
 	struct lf_lock *l;
 
@@ -299,7 +343,9 @@ static void place(struct lf_locks *ls, struct strmap *seen,
 	if (!t->n) {
 		/* local, unknown or unbound param: a lock of its own, whose
 		 * verdict can only be "unknown" */
-		l = get_lock(ls, r->lock, r->lock_kind, r->cls);
+		l = strcmp(r->lock_kind, "unknown") ?
+		    get_lock(ls, r->lock, r->lock_kind, r->cls) :
+		    unnamed_lock(ls, r, why);
 		if (!seen_site(seen, l, r))
 			add_site(l, r, NULL);
 		return;
@@ -329,15 +375,16 @@ static int cmp_site(const void *a, const void *b)
 void lf_locks_build(const struct lf_records *recs, const struct lf_rules *rules,
 		    enum lfr_module m, struct lf_locks *ls)
 {
-	struct strmap *seen = strmap_new();
+	struct strmap *seen = strmap_new(), *why = unknown_reasons(recs);
 	struct lf_targets t = { 0 };
 
 	memset(ls, 0, sizeof(*ls));
 	ls->byname = strmap_new();
 	collect_bindings(recs, ls);
+
 	for (size_t i = 0; i < recs->recs.n; i++)
 		if (wanted(&recs->recs.v[i], rules, m))
-			place(ls, seen, &recs->recs.v[i], &t);
+			place(ls, seen, &recs->recs.v[i], &t, why);
 	for (size_t i = 0; i < ls->locks.n; i++) {
 		struct lf_lock *l = ls->locks.v[i];
 

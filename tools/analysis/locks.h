@@ -36,6 +36,8 @@ struct lf_lock {
 	const char *type;	/* the class's C type as reports print it
 				 * (rules/classes.tbl), NULL if none */
 	bool unbound;		/* a param identity no lock_arg binds */
+	const char *why;	/* unnamed ("? at ..."): the unknown record's
+				 * reason, if one is at its site */
 	struct { struct lf_site *v; size_t n, cap; } sites;	/* sections */
 	struct { struct lf_site *v; size_t n, cap; } rels;	/* release_only */
 	size_t nread, nwrite;

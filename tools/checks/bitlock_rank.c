@@ -152,17 +152,47 @@ static const char *sleeps_why(const struct lf_bit_input *a, const char *callee)
 	       NULL;
 }
 
+/* Is it taken by a wait that sleeps (wait_on_bit_lock()), or released by
+ * what wakes such a wait (clear_and_wake_up_bit(), whose pair in
+ * rules/primitives.tbl is wait_on_bit_lock())?  In its wrappers too. */
+static void sleeping_wait(const struct lf_bit_input *a, const struct lf_lock *from,
+			  struct plist *p)
+{
+	const char *why, *wait;
+
+	for (size_t i = 0; i < from->sites.n; i++) {
+		const struct lf_rec *r = from->sites.v[i].rec;
+
+		if ((why = sleeps_why(a, r->primitive)))
+			plist_add(p, "it is taken at %s:%d by %s(), which "
+				  "sleeps (%s)", r->file, r->line,
+				  lf_fn_basename(r->primitive), why);
+	}
+	for (size_t i = 0; i < from->rels.n; i++) {
+		const struct lf_rec *r = from->rels.v[i].rec;
+
+		wait = lf_rules_pair(a->rules, lf_fn_basename(r->primitive));
+		if (wait && (why = sleeps_why(a, wait)))
+			plist_add(p, "it is released at %s:%d by %s(), which "
+				  "wakes the sleepers of %s() (%s)", r->file,
+				  r->line, lf_fn_basename(r->primitive), wait,
+				  why);
+	}
+}
+
 /*
- * A waiter that sleeps (wait_on_bit() in the retry loop) or a holder
- * that may (a sleeping call or lock in the section) makes it a sleeping
- * bit lock: a spinlock_t could not be held there, and a bit spinlock is
- * not what it is (intel_reset.c's I915_RESET_ENGINE bits, zram's
- * sleepable ZRAM_LOCK).
+ * A waiter that sleeps (wait_on_bit() in the retry loop, a
+ * wait_on_bit_lock()) or a holder that may (a sleeping call or lock in
+ * the section) makes it a sleeping bit lock: a spinlock_t could not be
+ * held there, and a bit spinlock is not what it is (intel_reset.c's
+ * I915_RESET_ENGINE bits, zram's sleepable ZRAM_LOCK).
  */
-static void sleeping(const struct lf_bit_input *a, struct lf_bitlock *l)
+static void sleeping(const struct lf_bit_input *a, const struct lf_lock *from,
+		     struct lf_bitlock *l)
 {
 	struct plist *p = plist_new(3);
 
+	sleeping_wait(a, from, p);
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
 		const char *why;
@@ -337,7 +367,7 @@ static void add_lock(struct build *b, const struct lf_lock *from)
 	lf_sort(l->sites.v, l->sites.n, sizeof(*l->sites.v), cmp_site);
 	hotness(a, l);
 	comparable(l);
-	sleeping(a, l);
+	sleeping(a, from, l);
 	hold_cost(l);
 	propose(a, l);
 	b->out->sites += l->sites.n;

@@ -148,9 +148,11 @@ static bool rule_identity(struct eval *e)
 			"'%s' is a local pointer the plugin cannot follow: its "
 			"sites cannot be compared across files", l->name));
 	if (!lf_kind_comparable(l->kind))
-		return rule(e, "identity", false, xstrdup(
-			"the plugin could not name this lock: its sites cannot "
-			"be compared across files"));
+		return rule(e, "identity", false, xasprintf(
+			"the plugin could not name this lock (%s): a lock of "
+			"its own at this site, never merged with another, its "
+			"sites cannot be compared across files",
+			l->why ? l->why : "no reason recorded"));
 	if (l->name[0] == '*' && !alias_known(e))
 		return false;
 	/* Sites of one binding are mostly adjacent: enough to say which. */

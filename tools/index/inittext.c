@@ -494,7 +494,7 @@ static void grep_cached(struct lf_index *ix, const struct lf_strv *pats,
 	head = entry_head(key, h->out, h->len, ix->tree);
 	sb_printf(&sb, "%s", head);
 	sb_add(&sb, h->out, h->len);
-	lf_write_data(path, sb.s, sb.len);	/* a cache that cannot be written is none */
+	lf_write_bytes(path, sb.s, sb.len);	/* a cache that cannot be written is none */
 	free(sb.s);
 	free(head);
 	free(path);

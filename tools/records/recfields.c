@@ -157,6 +157,9 @@ static const struct {
 
 /* Each owner's fields: fields[first[o]] on, count[o] of them. */
 static size_t first[LF_OWN_N], count[LF_OWN_N];
+/* Lists read by hand, per owner: parse_fields() reads them last (a
+ * section has five; a sixth was once dropped unread, retry with four) */
+#define LF_LISTS_MAX 8
 
 static void bind_schema(void)
 {
@@ -183,6 +186,16 @@ static void bind_schema(void)
 			lf_die("internal error: schema/records.def has no field "
 			       "'%s' in '%s'", hooks[h].key, owner_what[hooks[h].owner]);
 		f->hook = hooks[h].hook;
+	}
+	for (size_t o = 0; o < LF_OWN_N; o++) {
+		size_t lists = 0;
+
+		for (size_t i = first[o]; i < first[o] + count[o]; i++)
+			lists += fields[i].hook && (fields[i].type == LF_T_ARRAY ||
+						    fields[i].type == LF_T_TUPLES);
+		if (lists > LF_LISTS_MAX)
+			lf_die("internal error: '%s' has %zu lists read by hand, "
+			       "more than LF_LISTS_MAX", owner_what[o], lists);
 	}
 	bound = true;
 }
@@ -292,7 +305,7 @@ static bool parse_fields(json_t *o, enum lf_owner owner, void *dst,
 {
 	const struct lf_field *f = fields + first[owner];
 	const struct lf_field *end = f + count[owner];
-	struct { const struct lf_field *f; json_t *v; } lists[4];
+	struct { const struct lf_field *f; json_t *v; } lists[LF_LISTS_MAX];
 	size_t nlists = 0;
 
 	for (; f < end; f++) {
@@ -326,7 +339,7 @@ static bool parse_fields(json_t *o, enum lf_owner owner, void *dst,
 		}
 		if (!lf_get_array(o, f->key, &v, p))
 			return false;
-		if (f->hook && nlists < ARRAY_SIZE(lists)) {
+		if (f->hook) {	/* bind_schema(): at most LF_LISTS_MAX */
 			lists[nlists].f = f;
 			lists[nlists++].v = v;
 		}

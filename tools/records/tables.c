@@ -190,12 +190,15 @@ void lf_rules_load(struct lf_rules *r)
 	plugin_thresholds(r, &t);
 	plugin_classes(&t);
 	r->apis = strmap_new();
+	r->pairs = strmap_new();
 	for (size_t i = 0; i < t.primitives.n; i++) {
 		char *key = xasprintf("%s %s", t.primitives.v[i].cls,
 				      t.primitives.v[i].api);
 
 		strmap_put(r->apis, key, r);
 		free(key);
+		strmap_put(r->pairs, t.primitives.v[i].name,
+			   (void *)t.primitives.v[i].pair);
 	}
 	r->classes = strmap_new();
 	for (size_t i = 0; i < t.classes.n; i++)
@@ -256,6 +259,13 @@ const char *lf_rules_nogrow(const struct lf_rules *r, const char *name)
 const char *lf_rules_sleeps(const struct lf_rules *r, const char *callee)
 {
 	return strmap_get(r->sleeping, lf_fn_basename(callee));
+}
+
+const char *lf_rules_pair(const struct lf_rules *r, const char *primitive)
+{
+	const char *pair = strmap_get(r->pairs, primitive);
+
+	return pair && strcmp(pair, "-") ? pair : NULL;
 }
 
 bool lf_rules_has_api(const struct lf_rules *r, const char *cls, const char *api)

@@ -21,6 +21,7 @@ struct lf_rules {
 	LFR_THRESHOLDS(X)
 #undef X
 	struct strmap *apis;	/* "class api" -> non-NULL */
+	struct strmap *pairs;	/* primitive -> its pair column */
 	struct strmap *classes;	/* class -> its struct lfr_class */
 	struct strmap *hot;	/* hot entry function -> non-NULL */
 	struct strmap *nogrow;	/* struct that must not grow -> reason */
@@ -49,6 +50,10 @@ extern const size_t lf_built_classes_count;
 void lf_rules_load(struct lf_rules *r);
 /* Where the tables are read from: $LOCKFIT_RULES, else lockfit's rules/. */
 const char *lf_rules_dir(void);
+
+/* primitives.tbl's pair of PRIMITIVE (the acquire a release closes, ...),
+ * NULL if none or not a primitive. */
+const char *lf_rules_pair(const struct lf_rules *r, const char *primitive);
 
 /* Does primitives.tbl list API as something a developer writes for CLASS? */
 bool lf_rules_has_api(const struct lf_rules *r, const char *cls, const char *api);
