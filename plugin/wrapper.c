@@ -106,6 +106,10 @@ void lf_find_wrapper(struct lf_fn *fn)
 	id = &fn->locks[inner->lock];
 	if (id->kind == LF_ID_local || id->kind == LF_ID_unknown)
 		return;
+	/* a guard's object is its callers' first argument (events.c) */
+	if (id->kind == LF_ID_param &&
+	    (id->param < 1 || (id->guard && id->param != 1)))
+		return;
 
 	w = XCNEW(struct lf_wrapper);
 	w->prim = *inner->prim;
