@@ -3,14 +3,14 @@
 #   make               build plugin/lockfit.so, tools/lockfit, wrapper/lockfit-cc
 #   make example       run lockfit on the bundled example (examples/)
 #   make check         fast tests: rule tables, fixtures, a real-kernel smoke test
-#                      (on Linux 6.1 and 6.12)
+#                      (on Linux 6.1, 6.12 and 7.2)
 #   make lint          the house rules (scripts/lint): no include cycle in plugin/,
 #                      tools/, rules/; no source file over 800 lines; no path
 #                      outside the repository; docs/DESIGN.md's module map current
 #   make module-map    rewrite docs/DESIGN.md section 10's module map from the tree
 #   make same-outputs  RECORDS="DIR..." [BASE=REV]: every report, JSON, SARIF,
 #                      gate and explain output the same as BASE's (HEAD)?
-#   make check-kernel  the long real-kernel tests (KVER=6.1 or 6.12, several minutes)
+#   make check-kernel  the long real-kernel tests (KVER=6.1, 6.12 or 7.2, several minutes)
 #   make fuzz          ASan+UBSan build/fuzz/lockfit against N=10000 mutated record
 #                      sets (SEED=, J= jobs, default the idle cores; testsuite/fuzz/)
 #   make bench         plugin overhead on real kernel files (KVER), as ratios
@@ -38,9 +38,10 @@
 #   make check-deb     build it, install it, compile a kernel file with
 #                      -fplugin=lockfit, lintian; remove it again (root)
 #
-# KVER (6.1 or 6.12, default 6.1): the kernel of check-kernel, bench,
+# KVER (6.1, 6.12 or 7.2, default 6.1): the kernel of check-kernel, bench,
 # bench-report and kernel-report, passed down as LOCKFIT_KVER; each
-# version has its own trees and caches (scripts/kernel-tree.sh).
+# version has its own trees and caches (scripts/kernel-tree.sh; 7.2,
+# mainline, is Debian unstable's package, fetched into the cache).
 #
 # Everything GCC-specific is in plugin/compat.h; lock facts are in rules/.
 # Generated files (plugin/rules.gen.c, tools/records/rules.gen.c) are made in the
@@ -180,6 +181,8 @@ check: deps
 	testsuite/kernel/arch-spin --quick --kver 6.1
 	testsuite/kernel/smoke --kver 6.12
 	testsuite/kernel/arch-spin --quick --kver 6.12
+	testsuite/kernel/smoke --kver 7.2
+	testsuite/kernel/arch-spin --quick --kver 7.2
 	testsuite/install/run
 
 # The house rules, each problem as FILE:LINE: MESSAGE (docs/DESIGN.md

@@ -290,6 +290,11 @@ static void resolve_loaded(struct function *fun, tree ref,
 	}
 	snprintf(buf, sizeof(buf), "*%s", field.name);
 	set_id(id, field.kind, buf, NULL);
+	/* *p, p a parameter: the caller passes where the lock pointer is
+	 * kept, a class variable for a DEFINE_CLASS destructor whose value
+	 * is the lock pointer (7.2's kernfs_node_lock): a guard */
+	id->param = field.param;
+	id->guard = field.kind == LF_ID_param;
 	lf_lockid_release(&field);
 }
 

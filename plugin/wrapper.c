@@ -116,9 +116,9 @@ void lf_find_wrapper(struct lf_fn *fn)
 	id = &fn->locks[inner->lock];
 	if (id->kind == LF_ID_local || id->kind == LF_ID_unknown)
 		return;
-	/* what a parameter points to (a DEFINE_CLASS destructor's *p, 7.2's
-	 * kernfs_node_lock): no argument of its callers is the lock */
-	if (id->kind == LF_ID_param && !id->guard && id->param < 1)
+	/* a guard's object is its callers' first argument (events.c) */
+	if (id->kind == LF_ID_param &&
+	    (id->param < 1 || (id->guard && id->param != 1)))
 		return;
 
 	w = XCNEW(struct lf_wrapper);

@@ -11,8 +11,10 @@
 # jq, python3-jsonschema and time (make fuzz: each run's peak memory) for
 # the tests, coccinelle and sparse for the rewrite patches,
 # linux-source-6.1 and linux-source-6.12 (make check runs the smoke tests
-# on both) plus kbuild's tools for the real kernel tests
-# (scripts/kernel-tree.sh), ccache and distcc for the records-in-objects
+# on both, and on 7.2: Debian unstable's linux-source-7.2, which
+# scripts/kernel-tree.sh fetches into its cache with apt-get download on a
+# private apt configuration, never installed) plus kbuild's tools for the
+# real kernel tests (scripts/kernel-tree.sh), ccache and distcc for the records-in-objects
 # tests (a cache hit and a distcc compile must bring the records).  --vm:
 # qemu-system-x86 and busybox-static for scripts/vm.sh, libc6-dev for its
 # static lfvm-bench.

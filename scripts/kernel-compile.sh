@@ -1,6 +1,6 @@
 #!/bin/bash
-# kernel-compile.sh - compile named objects of a lockfit Linux tree (6.1 or
-# 6.12, see kernel-tree.sh), with or without the lockfit GCC plugin.  See --help.
+# kernel-compile.sh - compile named objects of a lockfit Linux tree (6.1,
+# 6.12 or 7.2, see kernel-tree.sh), with or without the lockfit GCC plugin.  See --help.
 set -eu
 
 prog=kernel-compile.sh
@@ -21,7 +21,7 @@ targets (asm-offsets etc.) are not rebuilt just because KCFLAGS changed
 Exit status is make's.
 
 Options:
-  --kver VER             the kernel: 6.1 or 6.12 (default: \$LOCKFIT_KVER, else 6.1)
+  --kver VER             the kernel: 6.1, 6.12 or 7.2 (default: \$LOCKFIT_KVER, else 6.1)
   --plugin PATH          the plugin .so to load
   --no-plugin            compile without any plugin (baseline for timing)
   --out DIR              plugin output directory (created; default ./lockfit-out)

@@ -6,7 +6,7 @@
 # sites by status, hot bit locks, objects read per kbuild list.
 #
 # usage: scripts/kernel-full.sh [--kver VER] [--jobs N] [--out DIR]
-#   VER:  6.1 or 6.12 (default $LOCKFIT_KVER, else 6.1)
+#   VER:  6.1, 6.12 or 7.2 (default $LOCKFIT_KVER, else 6.1)
 #   DIR:  where the report, its JSON and the census go
 #         (default build/kernel-full-VER)
 # The O= directory is $LOCKFIT_CACHE/full-VER; a second run is incremental

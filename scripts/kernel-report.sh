@@ -1,11 +1,11 @@
 #!/bin/bash
 # kernel-report.sh - lockfit's main job on a real kernel: build a fixed
-# subset of Linux 6.1 or 6.12 (the cached tree of kernel-tree.sh) under
+# subset of Linux 6.1, 6.12 or 7.2 (the cached tree of kernel-tree.sh) under
 # `lockfit build`, print the report and what it decided, then make and
 # verify the rewrite patches (`lockfit patch`; the tree is not written).
 #
 # usage: scripts/kernel-report.sh [--kver VER] [--out DIR] [--jobs N] [DIR/...]
-#   VER:            6.1 or 6.12 (default: $LOCKFIT_KVER, else 6.1)
+#   VER:            6.1, 6.12 or 7.2 (default: $LOCKFIT_KVER, else 6.1)
 #   default subset: kernel/ mm/ fs/ net/core/ net/tls/ drivers/block/zram/
 #                   (about 650 objects)
 #   default out:    build/kernel-records-VER, its patches in DIR.patches

@@ -1,7 +1,7 @@
 #!/bin/bash
-# kernel-tree.sh - provide a configured, prepared Linux kbuild tree (6.1 or
-# 6.12: x86_64 defconfig + the version's config fragment) for compiling
-# real kernel files with the lockfit plugin.  Idempotent; see --help.
+# kernel-tree.sh - provide a configured, prepared Linux kbuild tree (6.1,
+# 6.12 or 7.2: x86_64 defconfig + the version's config fragment) for
+# compiling real kernel files with the lockfit plugin.  Idempotent; see --help.
 set -eu
 
 prog=kernel-tree.sh
@@ -9,12 +9,16 @@ usage() {
 	cat <<EOF
 Usage: $prog [--kver VER] [--print-dir] [--objtree [--objdir DIR] [--fragment FILE]] [--help]
 
-Make sure a configured and prepared Linux VER tree exists (VER is 6.1 or
-6.12, Debian's linux-source-VER), then print its path on stdout (last
-line).  Idempotent: only missing steps are done.
+Make sure a configured and prepared Linux VER tree exists (VER is 6.1,
+6.12 or 7.2, Debian's linux-source-VER), then print its path on stdout
+(last line).  Idempotent: only missing steps are done.
 
   1. apt-get install build dependencies that are missing (needs root)
   2. extract /usr/src/linux-source-VER.tar.xz into \$cache/linux-source-VER
+     (7.2, mainline: Debian unstable's package, fetched once with
+     'apt-get download' through a private apt configuration under
+     \$cache/sid whose one source is this machine's own Debian mirror
+     with the suite sid; the machine's apt sources are never changed)
   3. make defconfig, apply the fragment (scripts/kernel-config-VER.fragment)
      with scripts/config, make olddefconfig, make prepare (in-tree)
 Step 3 is redone whenever the fragment changes (its hash is kept in
@@ -27,7 +31,7 @@ are: the source is a second, never configured extraction
 Several output directories may share that source.
 
 Options:
-  --kver VER         the kernel version: 6.1 or 6.12 (default: \$LOCKFIT_KVER,
+  --kver VER         the kernel version: 6.1, 6.12 or 7.2 (default: \$LOCKFIT_KVER,
                      else 6.1)
   --print-dir        print only the tree path (no progress lines on stderr)
   --objtree          an O= build (see above)
@@ -71,13 +75,19 @@ die() { echo "$prog: error: $*" >&2; exit 1; }
 
 [ "$(uname -m)" = x86_64 ] || die "only x86_64 hosts are supported (this is $(uname -m))"
 
-case $kver in 6.1 | 6.12) ;; *)
-	echo "$prog: unsupported kernel version '$kver' (6.1 or 6.12)" >&2; exit 2 ;;
+case $kver in 6.1 | 6.12) sid=0 ;; 7.2) sid=1 ;; *)
+	echo "$prog: unsupported kernel version '$kver' (6.1, 6.12 or 7.2)" >&2; exit 2 ;;
 esac
 here=$(cd "$(dirname "$0")" && pwd)
 fragment=${fragment:-$here/kernel-config-$kver.fragment}
-tarball=/usr/src/linux-source-$kver.tar.xz
 cache=${LOCKFIT_CACHE:-${HOME:?HOME is unset; set LOCKFIT_CACHE}/.cache/lockfit}
+# Mainline is not in this Debian release: its package lands in the cache.
+sidroot=$cache/sid
+if [ "$sid" = 1 ]; then
+	tarball=$sidroot/root/usr/src/linux-source-$kver.tar.xz
+else
+	tarball=/usr/src/linux-source-$kver.tar.xz
+fi
 if [ "$objtree" = 1 ]; then
 	# A configured source refuses O= builds: a pristine copy of its own.
 	tree=$cache/src-$kver
@@ -133,7 +143,9 @@ check_deps() { # sets $missing to the packages still needed
 	need xz-utils command -v xz
 	need libelf-dev test -e /usr/include/gelf.h
 	need libssl-dev test -e /usr/include/openssl/opensslv.h
-	need linux-source-$kver test -e "$tarball"
+	[ "$sid" = 1 ] || need linux-source-$kver test -e "$tarball"
+	[ "$sid" = 0 ] || need apt command -v apt-get
+	[ "$sid" = 0 ] || need dpkg command -v dpkg-deb
 	# Without plugin headers Kconfig silently turns CONFIG_GCC_PLUGINS off.
 	need "gcc-${gccver%%.*}-plugin-dev" \
 		test -e "$(gcc -print-file-name=plugin 2>/dev/null)/include/plugin-version.h"
@@ -154,9 +166,14 @@ fi
 # --- 2. extraction (into a temp dir, renamed only when complete) ----------
 tmp=
 trap '[ -z "$tmp" ] || rm -rf "$tmp"' EXIT
+if [ "$sid" = 1 ] && [ ! -d "$tree" ] && [ ! -e "$tarball" ]; then
+	# shellcheck source=scripts/kernel-sid.sh
+	. "$here/kernel-sid.sh"
+	fetch_sid_source "linux-source-$kver"
+fi
 if [ ! -d "$tree" ]; then
-	rm -rf "$cache"/.extract.* # leftovers of an interrupted run
-	tmp=$(mktemp -d "$cache/.extract.XXXXXX")
+	rm -rf "$cache"/.extract-"$kver".* # leftovers of an interrupted run of this version
+	tmp=$(mktemp -d "$cache/.extract-$kver.XXXXXX")
 	msg "extracting $tarball ..."
 	t0=$SECONDS
 	run tar -xJf "$tarball" -C "$tmp"

@@ -16,7 +16,7 @@ _kv_args=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kver)
-		[ $# -ge 2 ] || { echo "$0: --kver needs a version (6.1 or 6.12)" >&2; exit 2; }
+		[ $# -ge 2 ] || { echo "$0: --kver needs a version (6.1, 6.12 or 7.2)" >&2; exit 2; }
 		kver=$2; shift ;;
 	--kver=*) kver=${1#--kver=} ;;
 	*) _kv_args+=("$1") ;;
@@ -25,8 +25,8 @@ while [ $# -gt 0 ]; do
 done
 set -- "${_kv_args[@]+"${_kv_args[@]}"}"
 unset _kv_args
-case $kver in 6.1 | 6.12) ;; *)
-	echo "$0: unsupported kernel version '$kver' (6.1 or 6.12)" >&2; exit 2 ;;
+case $kver in 6.1 | 6.12 | 7.2) ;; *)
+	echo "$0: unsupported kernel version '$kver' (6.1, 6.12 or 7.2)" >&2; exit 2 ;;
 esac
 export LOCKFIT_KVER=$kver
 kexp=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/expect/$kver

@@ -110,21 +110,19 @@ check_outdir() {
 	check "$(basename "$out"): no *.tmp file left" test -z "$(find "$out" -name '*.tmp')"
 }
 
-# check_smoke_sections OUT: the acquire-site assertions of the smoke test on
-# fs/filesystems.c, kernel/exit.c and net/core/sock.c (needs compiled_lines).
+# check_smoke_sections OUT: the acquire-site assertions of the smoke test
+# (needs compiled_lines), one per row "smoke read SRC|TEXT|LOCK|MIN|EXTRA"
+# of the version (testsuite/kernel/expect/VER; EXTRA a jq condition or
+# empty): at least MIN compiled lines of SRC hold TEXT, each a read
+# section of LOCK.
 check_smoke_sections() {
-	local out=$1 l
-	# fs/filesystems.c: 6 readers of file_systems_lock, all compiled
-	check_acquires "$out" fs/filesystems.c 'read_lock(&file_systems_lock)' \
-		fs/filesystems.c:file_systems_lock 6
-	# kernel/exit.c: 2 readers; one is under CONFIG_MEMCG (not in defconfig)
-	# and 3 more lines are comments: the .lines filter drops them
-	check_acquires "$out" kernel/exit.c 'read_lock(&tasklist_lock)' tasklist_lock 2
-	local sk='.lock_kind == "member"'
-	check_acquires "$out" net/core/sock.c 'read_lock_bh(&sk->sk_callback_lock)' \
-		'struct sock::sk_callback_lock' 1 "$sk"
-	check_acquires "$out" net/core/sock.c 'read_lock(&sk->sk_callback_lock)' \
-		'struct sock::sk_callback_lock' 1 "$sk"
+	local out=$1 l src text lock min extra rows
+	rows=$(expect smoke read)
+	check "smoke: the version has 'smoke read' rows" test -n "$rows"
+	while IFS='|' read -r src text lock min extra; do
+		[ -n "$src" ] || continue
+		check_acquires "$out" "$src" "$text" "$lock" "$min" "$extra"
+	done <<<"$rows"
 	# is_current_pgrp_orphaned walks the process group (do_each_pid_task in
 	# the inlined will_become_orphaned_pgrp): its section must be loop=true
 	l=$(awk '/^int is_current_pgrp_orphaned\(/ { f = 1 }

@@ -89,9 +89,33 @@ static const char *text_of(const char *tree, const char *file)
 	return t;
 }
 
-/* Does line LINE of TEXT hold WORD (as a word: AS_WORD)?  Not "is it
- * the lock's use": a tree of another version fails it, a macro's site
- * may too. */
+/* Where the statement or macro invocation that starts on the line at S
+ * ends: its ';' or '{', else the end of the line its parentheses close
+ * on (a DEFINE_GUARD() over two lines; a macro's continued lines too);
+ * at most LF_SITE_SPAN characters. */
+#define LF_SITE_SPAN 2000
+static const char *site_end(const char *s)
+{
+	const char *p = s, *cap = s + strnlen(s, LF_SITE_SPAN);
+	int depth = 0;
+
+	for (; p < cap; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')')
+			depth--;
+		else if (depth <= 0 && (*p == ';' || *p == '{'))
+			return p;
+		else if (*p == '\n' && depth <= 0 && (p == s || p[-1] != '\\'))
+			return p;
+	}
+	return p;
+}
+
+/* Does the site at line LINE of TEXT (the whole statement or macro
+ * invocation there) hold WORD (as a word: AS_WORD)?  Not "is it the
+ * lock's use": a tree of another version fails it, a macro's site may
+ * too. */
 static bool line_holds(const char *text, int line, const char *word,
 		       bool as_word)
 {
@@ -104,7 +128,7 @@ static bool line_holds(const char *text, int line, const char *word,
 	}
 	if (!s)
 		return false;
-	e = s + strcspn(s, "\n");
+	e = site_end(s);
 	for (const char *p = s; p + n <= e; p++)
 		if (!strncmp(p, word, n) && (!as_word ||
 		    ((p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&

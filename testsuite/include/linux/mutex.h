@@ -6,6 +6,7 @@ struct mutex { long owner; };
 #define DEFINE_MUTEX(m) struct mutex m = { 0 }
 extern void mutex_lock(struct mutex *lock);
 extern int mutex_lock_interruptible(struct mutex *lock);
+extern int mutex_lock_killable(struct mutex *lock);
 extern int mutex_trylock(struct mutex *lock);
 extern void mutex_unlock(struct mutex *lock);
 
@@ -13,4 +14,6 @@ extern void mutex_unlock(struct mutex *lock);
 DEFINE_GUARD(mutex, struct mutex *, mutex_lock(_T), mutex_unlock(_T))
 DEFINE_GUARD_COND(mutex, _try, mutex_trylock(_T))
 DEFINE_GUARD_COND(mutex, _intr, mutex_lock_interruptible(_T) == 0)
+/* Linux 7.2's (a DEFINE_LOCK_GUARD_1_COND there) */
+DEFINE_GUARD_COND(mutex, _kill, mutex_lock_killable(_T) == 0)
 #endif
