@@ -13,7 +13,8 @@
 # linux-source-6.1 and linux-source-6.12 (make check runs the smoke tests
 # on both) plus kbuild's tools for the real kernel tests
 # (scripts/kernel-tree.sh), ccache and distcc for the records-in-objects
-# tests (a cache hit and a distcc compile must bring the records).  --vm:
+# tests (a cache hit and a distcc compile must bring the records), clang
+# for lockfit build's refusal of a cc that is clang.  --vm:
 # qemu-system-x86 and busybox-static for scripts/vm.sh, libc6-dev for its
 # static lfvm-bench.
 set -eu
@@ -24,7 +25,7 @@ packages=(
 	jq python3 python3-jsonschema time
 	coccinelle sparse
 	linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio kmod xz-utils
-	ccache distcc git
+	ccache distcc git clang
 )
 
 if [ "${1:-}" = "--vm" ]; then
