@@ -206,6 +206,7 @@ static char *make_patch(struct lf_pjob *j, size_t num, const struct lf_pbuild *b
 		j->failed = xasprintf("no patch: %s", j->refused);
 	} else {
 		lf_spatch_run(j, j->module ? b->mod : b->src);
+		lf_pjob_check_init(j);
 		t->spatch_runs++;
 		t->spatch_secs += j->spatch_secs;
 	}
