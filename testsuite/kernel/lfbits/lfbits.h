@@ -17,5 +17,6 @@ struct lfbits_ent {
 
 u32 lfbits_get(struct lfbits_ent *e);
 void lfbits_set(struct lfbits_ent *e, u32 value);
+void lfbits_bump(struct lfbits_ent *e);
 
 #endif
