@@ -57,7 +57,13 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "run as root: apt-get install ${missing[*]}" >&2
 	exit 1
 fi
-echo "install-deps.sh: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
+# what apt will install, said before it does: the packages named and
+# every one they pull in (a first make deb pulls in over a hundred)
+all=$(apt-get install -s -qq --no-install-recommends "${missing[@]}" 2>/dev/null |
+	awk '$1 == "Inst" { print $2 }' | tr '\n' ' ')
+n=$(wc -w <<<"$all")
+echo "install-deps.sh: installing $n Debian package(s): ${missing[*]}," \
+	"with what they need: ${all% }" >&2
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
