@@ -58,8 +58,10 @@ KENV      := LOCKFIT_KVER=$(KVER)
 # A small unit's fixed cost is mostly loading the plugin (gcc dlopens it
 # with RTLD_NOW): hidden symbols need no lookup, and --as-needed drops
 # libstdc++ (the plugin uses none of it; lockfit.c) and libm.
+# No build path in the binaries, debug info included: the checkout is ".".
+PREFIX_MAP := -ffile-prefix-map=$(CURDIR)=.
 PLUGIN_CXXFLAGS := -std=gnu++17 -fPIC -fno-rtti -fno-exceptions -O2 -g \
-	-fvisibility=hidden \
+	-fvisibility=hidden $(PREFIX_MAP) \
 	-Wall -Wno-format-diag -Wno-narrowing -I$(PLUGINDIR)/include -Iplugin -I.
 PLUGIN_LDLIBS   := -Wl,--as-needed -ljansson
 
@@ -73,11 +75,12 @@ RULES       := $(wildcard rules/*.tbl)
 GEN_RULES   := build/gen-rules
 READER_SRCS := rules/reader.c rules/reader_rewrites.c
 READER_HDRS := rules/reader.h rules/reader_table.h
-HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra
+HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra $(PREFIX_MAP)
 
 # No path is compiled in: the tool finds its files from its own location
 # (tools/lib/files.c).
-TOOL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -I. -Itools
+TOOL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -I. -Itools \
+	$(PREFIX_MAP)
 # tools/: main.c, then one folder per stage (README.md, "Layout").
 TOOL_SRCS   := $(filter-out tools/records/rules.gen.c,$(wildcard tools/*.c tools/*/*.c)) \
 	       tools/records/rules.gen.c $(READER_SRCS)
@@ -271,6 +274,9 @@ vm-census: deps-vm
 PREFIX     ?= /usr/local
 DESTDIR    ?=
 SHAREDIR   := $(PREFIX)/share/lockfit
+# The documents the manual pages cite (scripts/gen-man --docdir).
+DOCDIR     := $(PREFIX)/share/doc/lockfit
+DOC_FILES  := README.md $(wildcard docs/*.md)
 # distccd runs only the compilers of its whitelist: lockfit-cc is one
 # (a link to itself, so a client with the masquerade directory first in
 # PATH still runs lockfit-cc; docs/INSTALL.md "distcc").
@@ -289,9 +295,15 @@ MAN_STAMP  := build/man/.made
 
 # The pages are made from the tool's --help texts (scripts/gen-man).
 man: $(MAN_STAMP)
-$(MAN_STAMP): tools/lockfit scripts/gen-man schema/records.h
+# the documents' place is in the pages: made again when PREFIX changes
+MAN_DOCDIR := build/man-docdir
+$(MAN_DOCDIR): FORCE
+	@mkdir -p build; echo '$(DOCDIR)' | cmp -s - $@ || echo '$(DOCDIR)' > $@
+FORCE:
+$(MAN_STAMP): tools/lockfit wrapper/lockfit-cc scripts/gen-man schema/records.h $(MAN_DOCDIR)
 	rm -rf build/man
-	scripts/gen-man --tool tools/lockfit --out build/man
+	scripts/gen-man --tool tools/lockfit --cc wrapper/lockfit-cc \
+		--docdir $(DOCDIR) --out build/man
 	touch $@
 
 # Every path quoted: a DESTDIR (or PREFIX) with a blank is one directory.
@@ -316,6 +328,8 @@ install: all man
 		install -D -m 644 $$f "$(DESTDIR)$(SHAREDIR)/examples/$$f" || exit; \
 	done
 	install -m 644 build/man/*.1 $(D)/share/man/man1/
+	install -d "$(DESTDIR)$(DOCDIR)"
+	install -m 644 $(DOC_FILES) "$(DESTDIR)$(DOCDIR)/"
 	install -m 644 scripts/lockfit-completion.bash \
 		$(D)/share/bash-completion/completions/lockfit
 
@@ -325,7 +339,7 @@ uninstall:
 	rm -f $(D)/share/man/man1/lockfit.1 \
 		$(D)/share/man/man1/lockfit-*.1 \
 		$(D)/share/bash-completion/completions/lockfit
-	rm -rf "$(DESTDIR)$(SHAREDIR)"
+	rm -rf "$(DESTDIR)$(SHAREDIR)" "$(DESTDIR)$(DOCDIR)"
 
 deps-deb:
 	@scripts/install-deps.sh --deb
@@ -342,7 +356,7 @@ clean:
 	rm -f plugin/*.o plugin/lockfit.so tools/lockfit plugin/rules.gen.c plugin/rules.gen.c.tmp
 	rm -f wrapper/lockfit-cc wrapper/lockfit-cc.tmp
 	rm -f tools/records/rules.gen.c tools/records/rules.gen.c.tmp
-	rm -rf build/fuzz build/man $(GEN_RULES)
+	rm -rf build/fuzz build/man build/man-docdir $(GEN_RULES)
 
 .PHONY: all cocci deps example check lint module-map same-outputs check-kernel bench bench-report bench-patch bench-upstream kernel-report kernel-full fuzz clean \
 	deps-vm vm check-vm bench-vm vm-census man install uninstall deps-deb deb check-deb

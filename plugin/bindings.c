@@ -123,6 +123,26 @@ static void scan_ctor(tree ctor, location_t loc, const char *by, int depth)
 	}
 }
 
+/* A function whose address a static of a listed section holds
+ * (__ADDRESSABLE(fn) of EXPORT_SYMBOL: .discard.addressable), unless
+ * the function is placed in a section of its own (an initcall's is
+ * __init, which its own row decides). */
+static void scan_addressable(tree decl, tree init)
+{
+	const char *section = DECL_SECTION_NAME(decl);
+	tree fn = function_of(init);
+
+	if (!section || !fn || DECL_SECTION_NAME(fn))
+		return;
+	for (size_t i = 0; i < lf_entry_points_count; i++) {
+		const struct lf_entry_point *e = &lf_entry_points[i];
+
+		if (e->kind == LF_ENTRY_section && !strcmp(e->section, section))
+			lf_emit_binding(DECL_SOURCE_LOCATION(decl), fn, e->name,
+					0, "section", lf_decl_name(decl));
+	}
+}
+
 void lf_bindings_finish_decl(void *gcc_data, void *user_data)
 {
 	tree decl = (tree)gcc_data;
@@ -135,6 +155,8 @@ void lf_bindings_finish_decl(void *gcc_data, void *user_data)
 	if (init && init != error_mark_node && TREE_CODE(init) == CONSTRUCTOR)
 		scan_ctor(init, DECL_SOURCE_LOCATION(decl),
 			  lf_decl_name(decl) ?: "<anonymous>", 0);
+	else if (init && init != error_mark_node)
+		scan_addressable(decl, init);
 }
 
 static void scan_store(gimple *stmt, const char *by)

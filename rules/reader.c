@@ -561,7 +561,7 @@ static void row_entry(struct table *tb, const char *line)
 	oneof(tb, e.exec, execs, "exec");	/* (execs has "-") */
 	oneof(tb, e.preempt, " yes no -", "preempt");
 	oneof(tb, e.sleep, " yes no -", "sleep");
-	oneof(tb, e.temp, " hot cold", "temp");
+	oneof(tb, e.temp, " hot cold unknown", "temp");
 	key = lfr_xrealloc(NULL, strlen(e.name) + strlen(e.arg) + 2);
 	sprintf(key, "%s %s", e.name, e.arg);
 	lfr_once(tb, key, 0, "");

@@ -15,7 +15,8 @@
 # scripts/kernel-tree.sh fetches into its cache with apt-get download on a
 # private apt configuration, never installed) plus kbuild's tools for the
 # real kernel tests (scripts/kernel-tree.sh), ccache and distcc for the records-in-objects
-# tests (a cache hit and a distcc compile must bring the records).  --vm:
+# tests (a cache hit and a distcc compile must bring the records), clang
+# for lockfit build's refusal of a cc that is clang.  --vm:
 # qemu-system-x86 and busybox-static for scripts/vm.sh, libc6-dev for its
 # static lfvm-bench.
 set -eu
@@ -26,7 +27,7 @@ packages=(
 	jq python3 python3-jsonschema time
 	coccinelle sparse
 	linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev libssl-dev cpio kmod xz-utils
-	ccache distcc git
+	ccache distcc git clang
 )
 
 if [ "${1:-}" = "--vm" ]; then
@@ -58,7 +59,13 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "run as root: apt-get install ${missing[*]}" >&2
 	exit 1
 fi
-echo "install-deps.sh: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
+# what apt will install, said before it does: the packages named and
+# every one they pull in (a first make deb pulls in over a hundred)
+all=$(apt-get install -s -qq --no-install-recommends "${missing[@]}" 2>/dev/null |
+	awk '$1 == "Inst" { print $2 }' | tr '\n' ' ')
+n=$(wc -w <<<"$all")
+echo "install-deps.sh: installing $n Debian package(s): ${missing[*]}," \
+	"with what they need: ${all% }" >&2
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2

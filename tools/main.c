@@ -54,7 +54,6 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < ARRAY_SIZE(cmds); i++)
 		if (!strcmp(argv[1], cmds[i]->name))
 			return cmds[i]->run(argc - 1, argv + 1);
-	lf_err("unknown command '%s'", argv[1]);
-	usage(stderr);
+	lf_err("unknown command '%s': try 'lockfit --help'", argv[1]);
 	return LF_EXIT_ERROR;
 }

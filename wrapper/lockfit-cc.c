@@ -50,8 +50,13 @@
 static const char usage[] =
 "Usage: lockfit-cc distcc COMPILER ARGS...   (the client)\n"
 "       lockfit-cc COMPILER ARGS...          (the machine that compiles)\n"
+"\n"
 "Runs COMPILER with the lockfit plugin added when ARGS carry its\n"
-"arguments (-fplugin-arg-lockfit-KEY=VALUE); docs/INSTALL.md \"distcc\".\n";
+"arguments (-fplugin-arg-lockfit-KEY=VALUE).  lockfit build puts it in\n"
+"the CC= of a distcc build (CC=\"distcc gcc\"), so that the compile runs\n"
+"with the plugin of the GCC on the machine that compiles and the records\n"
+"come back in the objects; distccd runs it from its whitelist\n"
+"(/usr/lib/distcc/lockfit-cc).  docs/INSTALL.md, \"distcc\".\n";
 
 /* The plugin's arguments a compile may carry; out= would write on the
  * machine that compiles, help only talks. */

@@ -54,7 +54,8 @@ static int yes_no(const char *s)
 /* W's context from the table's row E. */
 static void from_row(struct lf_where *w, const struct lfr_entry *e)
 {
-	w->temp = !strcmp(e->temp, "hot") ? LF_TEMP_HOT : LF_TEMP_COLD;
+	w->temp = !strcmp(e->temp, "hot") ? LF_TEMP_HOT :
+		  !strcmp(e->temp, "unknown") ? LF_TEMP_UNKNOWN : LF_TEMP_COLD;
 	w->exec = !strcmp(e->exec, "process") ? LF_EXEC_PROCESS :
 		  !strcmp(e->exec, "softirq") ? LF_EXEC_SOFTIRQ :
 		  !strcmp(e->exec, "hardirq") ? LF_EXEC_HARDIRQ : LF_EXEC_UNKNOWN;
@@ -121,11 +122,17 @@ static void by_name(struct lf_callgraph *g, const struct lf_rules *rules,
 	}
 }
 
+/* Hot, then unknown (callers nobody read: maybe hot), then cold. */
+static int warmth(enum lf_temp t)
+{
+	return t == LF_TEMP_HOT ? 2 : t == LF_TEMP_UNKNOWN ? 1 : 0;
+}
+
 /* Hotter first, then the table's name: the same choice every run. */
 static bool better(const struct lf_where *a, const struct lf_where *b)
 {
 	if (a->temp != b->temp)
-		return a->temp > b->temp;
+		return warmth(a->temp) > warmth(b->temp);
 	return strcmp(a->entry, b->entry) < 0;
 }
 
@@ -212,6 +219,7 @@ void lf_where_build(const struct lf_records *recs, const struct lf_rules *rules,
 	}
 	lf_sort(seeds.v, seeds.n, sizeof(*seeds.v), cmp_str);
 	spread(g, &seeds, LF_TEMP_HOT);
+	spread(g, &seeds, LF_TEMP_UNKNOWN);
 	spread(g, &seeds, LF_TEMP_COLD);
 	free(seeds.v);
 }

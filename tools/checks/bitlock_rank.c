@@ -66,9 +66,10 @@ static void static_site(const struct lf_bit_input *a, struct lf_bit_site *s)
 	char *path;
 
 	struct lf_where w;
+	bool where = lf_where_of(a->an, r->function, &w);
 
 	/* where.h: the hottest entry that reaches the function */
-	if (lf_where_of(a->an, r->function, &w) && w.temp != LF_TEMP_UNKNOWN) {
+	if (where && w.temp != LF_TEMP_UNKNOWN) {
 		s->reached = w.temp == LF_TEMP_HOT;
 		s->cold = w.temp == LF_TEMP_COLD;
 		s->hot.entry = w.via ? w.via : w.entry;
@@ -92,6 +93,12 @@ static void static_site(const struct lf_bit_input *a, struct lf_bit_site *s)
 		path = xasprintf("reachable from %s in %d call%s",
 				 lf_fn_basename(s->hot.entry), s->hot.depth,
 				 lf_plural(s->hot.depth));
+	} else if (where) {
+		/* an exported function: whoever calls it was not read */
+		path = xasprintf("temperature unknown: reached from %s %s in %d "
+				 "call%s, whose callers are not known",
+				 w.entry, lf_fn_basename(w.via ? w.via : w.entry),
+				 w.depth, lf_plural(w.depth));
 	} else {
 		path = xasprintf("not within %ld calls of a hot entry point",
 				 a->rules->hot_call_depth);

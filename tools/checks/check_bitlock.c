@@ -354,6 +354,32 @@ static void names(const struct lf_analysis *a,
 		fn(bits->locks.v[i]->name, arg);
 }
 
+/* Where the patch puts the new member: right after the lock word (the
+ * script's place), which is not the layout's hole unless the word ends
+ * there: the hole is said as the author's to move it to. */
+static void placement(struct strbuf *sb, const struct lf_pjob *j,
+		      const struct lf_bitlock *l)
+{
+	const struct lf_layout *lo = l->layout;
+
+	if (!j->setup_lock || !lo || !lo->field || l->fix == LF_FIX_HASH) {
+		sb_printf(sb, "- %s: %s\n", lf_mail_esc(l->proposal),
+			  lf_mail_esc(l->fix_why));
+		return;
+	}
+	sb_printf(sb, "- this patch adds spinlock_t %s to %s right after %s",
+		  lf_mail_esc(j->setup_lock), lf_mail_esc(lo->st),
+		  lf_mail_esc(lo->field));
+	if (l->fix == LF_FIX_HOLE)
+		sb_printf(sb, "; the struct (%ld bytes) has a hole of %ld bytes at "
+			  "offset %ld that would hold it without growing: "
+			  "moving it there is left to the author\n", lo->size,
+			  lo->hole_size, lo->hole_offset);
+	else
+		sb_printf(sb, ": %s grows from %ld to %ld bytes\n",
+			  lf_mail_esc(lo->st), lo->size, lo->size_with_spinlock);
+}
+
 static void bit_body(struct lf_pjob *j, const struct lf_bitlock *l)
 {
 	struct strbuf sb = { 0 };
@@ -361,8 +387,8 @@ static void bit_body(struct lf_pjob *j, const struct lf_bitlock *l)
 	sb_printf(&sb, "lockfit finds the bit spinlock %s hot, from the records "
 		  "its GCC plugin wrote while the units using it compiled:\n",
 		  lf_mail_esc(l->name));
-	sb_printf(&sb, "- %s\n- %s: %s\n", lf_mail_esc(l->hot_why), lf_mail_esc(l->proposal),
-		  lf_mail_esc(l->fix_why));
+	sb_printf(&sb, "- %s\n", lf_mail_esc(l->hot_why));
+	placement(&sb, j, l);
 	sb_printf(&sb, "- hold cost max %ld, median %ld (GCC's estimated "
 		  "instructions)%s\n", l->max_cost, l->median_cost,
 		  l->unknown_len ? ", some sections call functions of unknown "
@@ -394,6 +420,18 @@ static const struct lf_pkind to_spinlock = {
 };
 static const struct lf_pkind *const pkinds[] = { &to_spinlock, NULL };
 
+/* "struct TAG::WORD bit B": the new member WORD_lock of struct TAG,
+ * which every TAG the tree sets up must initialise (patch_init.c). */
+static void setup_of(struct lf_pjob *j, const char *name, const char *bit)
+{
+	const char *sep = strstr(name, "::");
+
+	if (!sep || sep > bit)
+		return;
+	j->setup_struct = xasprintf("%.*s", (int)(sep - name - 7), name + 7);
+	j->setup_lock = xasprintf("%.*s_lock", (int)(bit - sep - 2), sep + 2);
+}
+
 static struct lf_pjob *bit_job(const struct lf_analysis *a,
 			       struct strmap *decls, const struct lf_bitlock *l)
 {
@@ -420,6 +458,7 @@ static struct lf_pjob *bit_job(const struct lf_analysis *a,
 		lf_pjob_dopt(j, "bit=%.*s", bit + 5, strlen(bit + 5));
 		free(j->name);
 		j->name = xasprintf("%.*s", (int)(bit - l->name - 7), l->name + 7);
+		setup_of(j, l->name, bit);
 	}
 	for (size_t i = 0; i < l->sites.n; i++) {
 		recs[i] = l->sites.v[i].rec;

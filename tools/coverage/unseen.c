@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
+#include "analysis/analysis.h"
 #include "coverage/coverage.h"
 #include "coverage/kbuild.h"
 #include "coverage/unseen.h"
@@ -79,8 +80,14 @@ char *lf_cov_command(struct lf_cov_ctx *c, const struct lf_cov *cov)
 	 * kernel's build, not these records' directory */
 	if (!done.n || (c->modroot && !lf_strv_has(&done, "modules")))
 		return NULL;
-	sb_printf(&sb, "lockfit build --out");
-	shell_word(&sb, c->dir);
+	/* records read from objects: the build puts its records into the
+	 * objects too, where the next report reads them beside the rest; a
+	 * directory of record files gets record files */
+	sb_printf(&sb, "lockfit build");
+	if (!c->a->recs.objects) {
+		sb_printf(&sb, " --out");
+		shell_word(&sb, c->dir);
+	}
 	sb_printf(&sb, " -- make");
 	if (c->src && c->obj && strcmp(c->src, c->obj)) {
 		char *o = xasprintf("O=%s", c->obj);

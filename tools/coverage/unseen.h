@@ -29,8 +29,9 @@ struct lf_cov_ctx {
  * the object that builds it, for lf_cov_command(). */
 const char *lf_cov_why_unseen(struct lf_cov_ctx *c, const char *file);
 
-/* "lockfit build --out DIR -- make ... OBJS" for COV's unseen files,
- * NULL if no build of these records can see them. */
+/* "lockfit build --out DIR -- make ... OBJS" for COV's unseen files
+ * (records read from objects: without --out, into the objects), NULL if
+ * no build of these records can see them. */
 char *lf_cov_command(struct lf_cov_ctx *c, const struct lf_cov *cov);
 
 #endif

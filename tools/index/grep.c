@@ -244,3 +244,43 @@ void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps)
 		text_line(ix, ps, file, line, text);
 	free(h.out);
 }
+
+/* Does TEXT name "struct TAG" (any blanks between)? */
+static bool names_struct(const char *text, const char *tag)
+{
+	size_t n = strlen(tag);
+
+	for (const char *p = strstr(text, tag); p; p = strstr(p + 1, tag)) {
+		const char *b = p;
+
+		if ((p > text && lf_c_ident_char((unsigned char)p[-1])) ||
+		    lf_c_ident_char((unsigned char)p[n]))
+			continue;
+		while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		if (b == p || b - text < 6 || strncmp(b - 6, "struct", 6) ||
+		    (b - text > 6 && lf_c_ident_char((unsigned char)b[-7])))
+			continue;
+		return true;
+	}
+	return false;
+}
+
+void lf_index_struct_files(const char *tree, const char *tag,
+			   struct lf_strv *files)
+{
+	struct lf_index ix = { .tree = tree };
+	struct lf_strv words = { 0 };
+	char *out, *pos;
+	const char *file, *text;
+	int line;
+
+	lf_strv_add(&words, tag);
+	pos = out = lf_index_grep_lines(&ix, &words);
+	while ((file = lf_index_grep_next(&pos, &line, &text)))
+		if (names_struct(text, tag))
+			lf_strv_add_unique(files, file);
+	free(out);
+	free(words.v[0]);
+	free(words.v);
+}

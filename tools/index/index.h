@@ -49,6 +49,14 @@ void lf_index_build(struct lf_index *ix);
  */
 void lf_index_load(struct lf_index *ix);
 
+/*
+ * Every .c and .h file of TREE (the index's grep: not tools/,
+ * Documentation/, scripts/) with a line naming "struct TAG", added to
+ * FILES: where objects of it may be set up.
+ */
+void lf_index_struct_files(const char *tree, const char *tag,
+			   struct lf_strv *files);
+
 /* The default cache directory ($LOCKFIT_CACHE/index, else
  * $XDG_CACHE_HOME or ~/.cache, lockfit/index); NULL if none. */
 char *lf_index_cache_dir(void);

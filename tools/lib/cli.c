@@ -13,13 +13,18 @@
 
 void lf_usage_error(const struct lf_cmd *cmd, const char *fmt, ...)
 {
+	const char *end;
 	va_list ap;
 
 	fprintf(stderr, "lockfit %s: ", cmd->name);
 	va_start(ap, fmt);
 	lf_vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n%s", cmd->usage);
+	/* the synopsis (up to the first blank line), not the whole help */
+	end = strstr(cmd->usage, "\n\n");
+	fprintf(stderr, "\n%.*s\ntry 'lockfit %s --help' for more\n",
+		end ? (int)(end - cmd->usage) : (int)strlen(cmd->usage),
+		cmd->usage, cmd->name);
 	exit(LF_EXIT_ERROR);
 }
 

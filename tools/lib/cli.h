@@ -83,7 +83,8 @@ struct lf_evidence {
 bool lf_evidence_option(struct lf_evidence *e, const struct lf_cmd *cmd,
 			int c, const char *arg);
 
-/* Print "lockfit CMD: MSG" and CMD's usage on stderr, exit 2. */
+/* Print "lockfit CMD: MSG", CMD's synopsis and "try 'lockfit CMD --help'" on
+ * stderr (git's way: not the whole help), exit 2. */
 void lf_usage_error(const struct lf_cmd *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
 

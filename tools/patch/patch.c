@@ -18,6 +18,7 @@
 #include "lib/cli.h"
 #include "analysis/analysis.h"
 #include "patch/patch.h"
+#include "analysis/lockname.h"
 
 static const char usage[] =
 "Usage: lockfit patch DIR [--build OBJDIR] [--verify-unbuilt] [--lock NAME]\n"
@@ -44,7 +45,7 @@ static const char usage[] =
 "  --verify-unbuilt compile the changed .c files this configuration does not\n"
 "                   build in a scratch allmodconfig O= directory (O= builds)\n"
 "  --lock NAME      only this lock (its identity as lockfit report prints it,\n"
-"                   or the plain name of a global or file-static lock)\n"
+"                   or a plain name only one lock has, as for explain)\n"
 "  --out PATCHDIR   where the patches go (default ./lockfit-patches)\n"
 "  --jobs N, -j N   make -jN for the scratch builds (default: the -j of the\n"
 "                   make lockfit runs under, MAKEFLAGS, else the CPUs)\n"
@@ -206,6 +207,7 @@ static char *make_patch(struct lf_pjob *j, size_t num, const struct lf_pbuild *b
 		j->failed = xasprintf("no patch: %s", j->refused);
 	} else {
 		lf_spatch_run(j, j->module ? b->mod : b->src);
+		lf_pjob_check_init(j);
 		t->spatch_runs++;
 		t->spatch_secs += j->spatch_secs;
 	}
@@ -390,6 +392,8 @@ static int run(int argc, char **argv)
 	o.ev.cov.trust_without_tree = true;
 	lf_analyze_with(&a, o.dir, &o.ev, 0);
 	decls = lf_decl_map(&a.recs);
+	if (o.lock)
+		o.lock = lf_lock_lookup(&a, o.lock, o.dir);
 	if (!lf_pjobs_build(&a, decls, o.lock, &jobs) && o.lock)
 		lf_die("no lock '%s' in the records of %s", o.lock, o.dir);
 	lf_pjobs_module(&jobs);

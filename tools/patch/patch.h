@@ -109,7 +109,19 @@ struct lf_pjob {
 	/* a lock of the external module directory: its paths are relative
 	 * to it ("$M/" removed) and it is verified by rebuilding the module */
 	bool module;
+	/* a lock embedded in a struct (bit locks): every file naming struct
+	 * SETUP_STRUCT goes to the script, whose spin_lock_init(&...->
+	 * SETUP_LOCK) must be in the diff (patch_init.c); NULL: none */
+	char *setup_struct, *setup_lock;
 };
+
+/* patch_init.c: J's files setting up its struct, in the tree of B that
+ * holds its files (the use index's grep); after spatch, J failed when
+ * no allocation of it initialises the new lock, or an object is left
+ * without. */
+struct lf_pbuild;
+void lf_pjob_setup_files(struct lf_pjob *j, const struct lf_pbuild *b);
+void lf_pjob_check_init(struct lf_pjob *j);
 
 struct lf_pjobs {
 	struct lf_pjob **v;

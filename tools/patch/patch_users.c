@@ -203,6 +203,8 @@ void lf_pjobs_index(struct lf_pjobs *jobs, const struct lf_pbuild *b)
 	index_jobs(jobs, b->src, false, b->src);
 	if (b->mod)
 		index_jobs(jobs, b->mod, true, b->src);
+	for (size_t i = 0; i < jobs->n; i++)
+		lf_pjob_setup_files(jobs->v[i], b);
 }
 
 /* Does the build compile O (dir/name.o): its object or kbuild's

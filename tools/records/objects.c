@@ -45,20 +45,6 @@ static bool is_file_in(const char *dir, const char *name)
 	return ok;
 }
 
-static bool has_records(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	bool found = false;
-
-	if (!d)
-		lf_die("cannot open %s: %s", dir, strerror(errno));
-	while (!found && (de = readdir(d)))
-		found = lf_has_suffix(de->d_name, ".lfr") && is_file_in(dir, de->d_name);
-	closedir(d);
-	return found;
-}
-
 /* Every *.o below DIR; symbolic links to directories are not followed. */
 static void walk(const char *dir, struct lf_objlist *out)
 {
@@ -636,6 +622,43 @@ static bool is_kbuild(const char *dir)
 		(is_file_in(dir, "Kbuild") || is_file_in(dir, "Makefile")));
 }
 
+/*
+ * An object kbuild compiled for the host (hostprogs: arch/x86/tools/
+ * relocs_32.o, scripts/kconfig/conf.o, objtool): its .cmd file has no
+ * -D__KERNEL__, which every kernel unit's command has.  Without a .cmd
+ * file (objects not built by kbuild) nothing says so: a kernel object.
+ */
+static bool is_host_object(const char *obj)
+{
+	const char *base = strrchr(obj, '/');
+	char *cmd, *text;
+	size_t len;
+	bool host;
+
+	base = base ? base + 1 : obj;
+	cmd = xasprintf("%.*s.%s.cmd", (int)(base - obj), obj, base);
+	text = is_file(cmd) ? read_list(cmd, &len) : NULL;
+	host = text && !strstr(text, "-D__KERNEL__");
+	free(text);
+	free(cmd);
+	return host;
+}
+
+static void leave_out_host(struct lf_objlist *out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < out->n; i++) {
+		if (is_host_object(out->v[i])) {
+			free(out->v[i]);
+			out->host++;
+			continue;
+		}
+		out->v[n++] = out->v[i];
+	}
+	out->n = n;
+}
+
 static int cmp_paths(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -654,14 +677,14 @@ bool lf_objects_list(const char *path, struct lf_objlist *out)
 			lf_die("%s: %s, not an object: refused", path,
 			       file_type(st.st_mode));
 		VEC_PUSH(out, xstrdup(path));
-		return true;
-	}
-	if (has_records(path))
 		return false;
+	}
 	if (is_kbuild(path))
 		out->lists = read_kbuild(path, out);
 	else
 		walk(path, out);
+	/* kbuild's lists name no host object; a walk finds them all */
+	leave_out_host(out);
 	lf_sort(out->v, out->n, sizeof(*out->v), cmp_paths);
 	for (size_t i = 0; i < out->n; i++) {
 		if (n && !strcmp(out->v[n - 1], out->v[i])) {

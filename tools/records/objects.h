@@ -16,15 +16,17 @@ struct lf_objlist {
 	 * from vmlinux.a, ..., 97 objects of 40 modules from modules.order";
 	 * NULL otherwise */
 	char *lists;
+	size_t host;	/* objects compiled for the host, left out */
 };
 
 /*
- * What PATH names: false for a record directory (it has *.lfr files).
- * Otherwise true, with OUT the objects to read: PATH itself if a regular
- * file; for a kbuild output directory (.config beside vmlinux.a,
+ * The objects PATH names, in OUT: PATH itself if a regular file (then
+ * false); for a kbuild output directory (.config beside vmlinux.a,
  * built-in.a or modules.order) the objects of its current build, from
  * those lists only, read as binutils reads them; for any other directory
- * every *.o below it.  A list that cannot be read, is not a regular file
+ * every *.o below it but those kbuild compiled for the host (counted in
+ * OUT->host).  True for a directory, whose record files (*.lfr) are read
+ * beside its objects.  A list that cannot be read, is not a regular file
  * or is too large, a corrupt archive, too many members, or a member that
  * is no regular file below the directory: an error naming the list and
  * the member's byte (exit 2).

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <jansson.h>
 #include "lib/util.h"
+#include "lib/path.h"
 #include "records/recdir.h"
 #include "records/recparse.h"
 #include "records/objects.h"
@@ -131,6 +132,10 @@ struct loader {
 	size_t file_skipped;	/* lines skipped in this file */
 	struct lf_rec first;	/* tu record of the first file read */
 	struct lf_rec mod;	/* ... and of the first with a modroot */
+	/* unit -> the object (section) or record file its records came
+	 * from: a directory can hold both */
+	struct strmap *in_objects, *in_files;
+	bool from_object;	/* ld->path is an object's section */
 };
 
 /* A bad line: fatal unless lenient. */
@@ -231,6 +236,26 @@ static void check_build(struct loader *ld, const struct lf_rec *tu)
 	       tu->build ?: "no build identity");
 }
 
+/*
+ * A unit with records both in its object and in a record file beside it
+ * (one build into the objects, another with --out): two copies, of two
+ * builds of its source perhaps; which is current nothing says.
+ */
+static void check_unit_once(struct loader *ld, const struct lf_rec *tu)
+{
+	struct strmap *mine = ld->from_object ? ld->in_objects : ld->in_files;
+	const char *other = strmap_get(ld->from_object ? ld->in_files :
+				       ld->in_objects, tu->tu);
+
+	if (other)
+		lf_die("%s: unit %s has records in %s too: a build with "
+		       "--out wrote record files beside the objects; remove the "
+		       "record files (*.lfr) and run lockfit build without --out, "
+		       "or give a directory of record files alone", ld->path,
+		       tu->tu, other);
+	strmap_put(mine, tu->tu, (void *)ld->path);
+}
+
 /* The records of one unit, DATA (LEN bytes, malloc'ed: freed here), from
  * a record file or an object's section: ld->path names it in messages. */
 static void load_text(struct loader *ld, char *data, size_t len)
@@ -286,6 +311,7 @@ static void load_text(struct loader *ld, char *data, size_t len)
 	tu.src = ld->path;
 	tu.srcline = fl.lines.n;
 	check_build(ld, &tu);
+	check_unit_once(ld, &tu);
 	VEC_PUSH(&ld->out->recs, tu);
 	ld->out->records += good + 1;
 	ld->out->files++;
@@ -363,9 +389,7 @@ static void load_objects(struct loader *ld, const char *path,
 {
 	struct { struct unit *v; size_t n, cap; } units = { 0 };
 
-	if (!objs->n)
-		lf_die("%s: no record files (*.lfr) and no objects (*.o): was the "
-		       "build run with the plugin?", path);
+	ld->from_object = true;
 	for (size_t i = 0; i < objs->n; i++) {
 		size_t len, seclen;
 		const char *sec;
@@ -395,10 +419,7 @@ static void load_objects(struct loader *ld, const char *path,
 		free(units.v[i].key);
 	}
 	free(units.v);
-	if (!ld->out->files && !ld->out->skipped_files)
-		lf_die("%s: none of %zu object%s has records (section %s): was it "
-		       "built with the plugin, without -fplugin-arg-lockfit-out?",
-		       path, objs->n, lf_plural(objs->n), LF_RECORDS_SECTION);
+	ld->from_object = false;
 }
 
 struct names {
@@ -441,10 +462,67 @@ static void list_dir(const char *dir, struct names *names)
 		if (is_record_file(dir, de->d_name))
 			VEC_PUSH(names, xstrdup(de->d_name));
 	closedir(d);
-	if (!names->n)
-		lf_die("%s: no record files (*.lfr): was the build run with the plugin "
-		       "and -fplugin-arg-lockfit-out=%s?", dir, dir);
 	lf_sort(names->v, names->n, sizeof(*names->v), cmp_names);
+}
+
+/* OBJ below DIR without ".o": "fs/x" of "DIR/fs/x.o"; NULL if elsewhere. */
+static char *object_stem(const char *dir, const char *obj)
+{
+	size_t n = strlen(dir), len = strlen(obj);
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	if (strncmp(obj, dir, n) || obj[n] != '/' || !lf_has_suffix(obj, ".o"))
+		return NULL;
+	return xasprintf("%.*s", (int)(len - n - 3), obj + n + 1);
+}
+
+/* An object without records whose unit a record file of DIR holds was
+ * built with --out: its records are read, it is not unplugged. */
+static void drop_recorded(struct loader *ld, const char *dir)
+{
+	struct lf_records *out = ld->out;
+	size_t n = 0;
+
+	for (size_t i = 0; i < out->unplugged.n; i++) {
+		char *stem = object_stem(dir, out->unplugged.v[i]);
+		char *tu = stem ? xasprintf("%s.c", stem) : NULL;
+		char *mtu = stem ? xasprintf(LF_MODROOT_TAG "/%s.c", stem) : NULL;
+		bool recorded = tu && (strmap_get(ld->in_files, tu) ||
+				       strmap_get(ld->in_files, mtu));
+
+		free(stem);
+		free(tu);
+		free(mtu);
+		if (recorded) {
+			out->recorded_apart++;
+			continue;
+		}
+		out->unplugged.v[n++] = out->unplugged.v[i];
+	}
+	out->unplugged.n = n;
+}
+
+/* Every record DIR holds: its objects' sections, then its record files. */
+static void load_dir(struct loader *ld, const char *dir,
+		     struct lf_objlist *objs)
+{
+	struct names names = { 0 };
+
+	list_dir(dir, &names);
+	if (!names.n && !objs->n)
+		lf_die("%s: no record files (*.lfr) and no objects (*.o): was the "
+		       "build run with the plugin?", dir);
+	load_objects(ld, dir, objs);
+	for (size_t i = 0; i < names.n; i++) {
+		ld->path = xasprintf("%s/%s", dir, names.v[i]);
+		load_file(ld);
+	}
+	drop_recorded(ld, dir);
+	if (objs->n && !names.n && !ld->out->files && !ld->out->skipped_files)
+		lf_die("%s: none of %zu object%s has records (section %s): was it "
+		       "built with the plugin?", dir, objs->n,
+		       lf_plural(objs->n), LF_RECORDS_SECTION);
 }
 
 static char *dedup_key(const struct lf_rec *r)
@@ -561,27 +639,25 @@ static void dedup(struct lf_records *out)
 
 void lf_records_load(const char *dir, unsigned load, struct lf_records *out)
 {
-	struct names names = { 0 };
 	struct loader ld = {
 		.out = out,
 		.lenient = load & LF_LOAD_LENIENT,
 		.mixed_builds = load & LF_LOAD_MIXED_BUILDS,
+		.in_objects = strmap_new(),
+		.in_files = strmap_new(),
 	};
-
 	struct lf_objlist objs;
+	bool is_dir;
 
 	memset(out, 0, sizeof(*out));
-	if (lf_objects_list(dir, &objs)) {
-		if (objs.lists)
-			lf_err("%s: read %s", dir, objs.lists);
+	is_dir = lf_objects_list(dir, &objs);
+	if (objs.lists)
+		lf_err("%s: read %s", dir, objs.lists);
+	out->host_objects = objs.host;
+	if (is_dir)
+		load_dir(&ld, dir, &objs);
+	else
 		load_objects(&ld, dir, &objs);
-	} else {
-		list_dir(dir, &names);
-		for (size_t i = 0; i < names.n; i++) {
-			ld.path = xasprintf("%s/%s", dir, names.v[i]);
-			load_file(&ld);
-		}
-	}
 	if (!out->files)
 		lf_die("%s: no usable record files (%zu skipped)", dir,
 		       out->skipped_files);

@@ -121,6 +121,8 @@ struct lf_records {
 	struct { const char **v; size_t n, cap; } incomplete;	/* tu names */
 	size_t objects;		/* objects read, with records or not */
 	struct { char **v; size_t n, cap; } unplugged;	/* objects without */
+	size_t recorded_apart;	/* objects whose unit a record file holds */
+	size_t host_objects;	/* compiled for the host: left out */
 };
 
 /* What lf_records_load() lets pass */
@@ -128,11 +130,12 @@ struct lf_records {
 #define LF_LOAD_MIXED_BUILDS	2u	/* --mixed-builds */
 
 /*
- * Load every *.lfr file of DIR; or, if DIR has none or is a file, the
- * records in the objects it names (objects.h): an object file, a kbuild
- * output directory, or a directory of objects.  Each object's records
- * are checked as a file's are; objects without them are counted in
- * "unplugged".  Strict: any bad line or cut file is an
+ * Load every record DIR holds: the records in the objects it names
+ * (objects.h: an object file, a kbuild output directory, or a directory
+ * of objects) and every *.lfr file of the directory.  Each object's
+ * records are checked as a file's are; objects without them are counted
+ * in "unplugged", but for those whose unit a record file holds.  A unit
+ * with records in its object and in a record file: an error (exit 2).  Strict: any bad line or cut file is an
  * error naming FILE:LINE (exit 2).  LF_LOAD_LENIENT: bad lines and cut
  * files are skipped and counted.  Records of two builds (the tu record's
  * "build") are an error unless LF_LOAD_MIXED_BUILDS.

@@ -351,13 +351,12 @@ static bool named(const char *path, const char *name)
 	return !strcmp(b ? b + 1 : path, name);
 }
 
-/* CMD, as the shell finds it, is distcc under another name (the
- * masquerade directory, /usr/lib/distcc, first in PATH). */
-static bool masquerade(const char *cmd)
+/* The file CMD runs, as the shell finds it, links resolved; NULL if
+ * none. */
+static char *command_file(const char *cmd)
 {
 	const char *path = getenv("PATH");
 	char *copy, *dir, *save, *real = NULL;
-	bool is = false;
 
 	if (strchr(cmd, '/'))
 		real = realpath(cmd, NULL);
@@ -370,9 +369,18 @@ static bool masquerade(const char *cmd)
 			real = realpath(p, NULL);
 		free(p);
 	}
-	is = real && named(real, "distcc");
-	free(real);
 	free(copy);
+	return real;
+}
+
+/* CMD, as the shell finds it, is distcc under another name (the
+ * masquerade directory, /usr/lib/distcc, first in PATH). */
+static bool masquerade(const char *cmd)
+{
+	char *real = command_file(cmd);
+	bool is = real && named(real, "distcc");
+
+	free(real);
 	return is;
 }
 
@@ -669,11 +677,46 @@ static char *compiler_word(const char *cc)
 	return n ? w[i] : NULL;
 }
 
+/* WORD names clang, or runs it (a cc that is clang). */
+static bool is_clang(const char *word)
+{
+	const char *base = strrchr(word, '/');
+	char *real;
+	bool is;
+
+	if (!strncmp(base ? base + 1 : word, "clang", 5))
+		return true;
+	real = command_file(word);
+	base = real ? strrchr(real, '/') : NULL;
+	is = base && !strncmp(base + 1, "clang", 5);
+	free(real);
+	return is;
+}
+
+/* The plugin is GCC's: clang (CC=clang, LLVM=1) cannot load it, and
+ * failing an hour into the build says less than this. */
+static void refuse_clang(char **cmd, int n)
+{
+	const char *cc = compiler_word(make_var(cmd, n, "CC"));
+	const char *llvm = make_var(cmd, n, "LLVM");
+
+	if (!llvm)
+		llvm = getenv("LLVM");
+	if (cc && is_clang(cc))
+		lf_die("CC=%s: the lockfit plugin is a GCC plugin, which clang "
+		       "cannot load: build with GCC (CC=gcc, or no CC=)", cc);
+	if (!cc && llvm && *llvm && strcmp(llvm, "0"))
+		lf_die("LLVM=%s builds with clang: the lockfit plugin is a GCC "
+		       "plugin, which clang cannot load: build with GCC (no LLVM=)",
+		       llvm);
+}
+
 static void setup(struct build *b, const char *out, const char *plugin,
 		  char **cmd, int n)
 {
 	char *why;
 
+	refuse_clang(cmd, n);
 	if (!plugin)
 		plugin = getenv("LOCKFIT_PLUGIN");
 	b->distcc_cc = distcc_route(make_var(cmd, n, "CC"), &b->ccache);

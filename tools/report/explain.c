@@ -12,13 +12,16 @@
 #include "analysis/analysis.h"
 #include "analysis/stage.h"
 #include "checks/checker.h"
+#include "analysis/lockname.h"
 
 static const char usage[] =
 "Usage: lockfit explain LOCK DIR [--lenient] [EVIDENCE]\n"
 "\n"
 "Show how the verdict for LOCK (an rwlock_t or rw_semaphore identity as\n"
 "lockfit report prints it, e.g. tasklist_lock or\n"
-"fs/filesystems.c:file_systems_lock) follows from the records in DIR:\n"
+"fs/filesystems.c:file_systems_lock, or a plain name only one lock has:\n"
+"file_systems_lock, a module's x.c:NAME without \"$M/\", TAG::FIELD) follows\n"
+"from the records in DIR:\n"
 "each site with its cost, loop, calls and nesting, the bindings of\n"
 "parameter identities, the lock order, and every rule, passed or failed.\n"
 "For a bit spinlock: its hotness per site, hold cost, layout and the\n"
@@ -42,37 +45,6 @@ const struct lf_cmd lf_cmd_explain = {
 	usage, run, LF_CMD_JUDGES,
 };
 
-/* No such lock: name the near misses, the identity forms are easy to
- * get wrong (file prefix, struct member). */
-struct near {
-	const char *name;
-	size_t shown;
-};
-
-static void suggest(const char *lock, void *arg)
-{
-	struct near *s = arg;
-
-	if (s->shown >= 5 || (!strstr(lock, s->name) &&
-			      !strstr(s->name, lf_fn_basename(lock))))
-		return;
-	lf_fprintf(stderr, "%s %s", s->shown++ ? "," : "  did you mean:", lock);
-}
-
-static void not_found(const struct lf_analysis *a, const char *name,
-		      const char *dir)
-{
-	struct near s = { name, 0 };
-
-	lf_err("no rwlock_t, rw_semaphore, bit spinlock or arch spinlock '%s' "
-	       "in the records of %s", name, dir);
-	for (size_t i = 0; i < lf_ncheckers; i++)
-		lf_checkers[i]->names(a, suggest, &s);
-	if (s.shown)
-		fputc('\n', stderr);
-	exit(LF_EXIT_ERROR);
-}
-
 static int run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -84,6 +56,7 @@ static int run(int argc, char **argv)
 	unsigned load = 0;
 	struct lf_evidence ev = { 0 };
 	struct lf_analysis a;
+	const char *lock;
 	int c;
 
 	opterr = 0;
@@ -103,14 +76,14 @@ static int run(int argc, char **argv)
 	if (optind != argc - 2)
 		lf_usage_error(&lf_cmd_explain, "expected LOCK and DIR");
 	lf_analyze_with(&a, argv[optind + 1], &ev, load);
+	lock = lf_lock_lookup(&a, argv[optind], argv[optind + 1]);
 	for (size_t i = 0; i < lf_ncheckers; i++)
-		if (lf_checkers[i]->explain(&a, argv[optind])) {
+		if (lf_checkers[i]->explain(&a, lock)) {
 			/* then what the evidence stages have on it */
 			for (size_t j = 0; j < lf_nstages; j++)
 				if (lf_stages[j]->explain)
-					lf_stages[j]->explain(&a, argv[optind]);
+					lf_stages[j]->explain(&a, lock);
 			return LF_EXIT_OK;
 		}
-	not_found(&a, argv[optind], argv[optind + 1]);
-	return LF_EXIT_ERROR;
+	lf_die("internal error: no checker explains '%s'", lock);
 }

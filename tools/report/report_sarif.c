@@ -5,7 +5,8 @@
  * kept), one result
  * per finding.  Paths stay relative to the source root (uriBaseId
  * SRCROOT), as the records have them; those of an external module's
- * directory ("$M/x.c") to it (uriBaseId MODROOT).
+ * directory ("$M/x.c") to it (uriBaseId MODROOT); the run says where
+ * both are (originalUriBaseIds: a file URI when known).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include "report/report.h"
 #include "schema/records.h"
 #include "records/recdir.h"
+#include "coverage/coverage.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -92,6 +94,42 @@ static json_t *result(const struct lf_finding *f)
 	return r;
 }
 
+/* BASE's artifactLocation: "file:///DIR/" when DIR (absolute) is known,
+ * else what it stands for, for a viewer to ask. */
+static json_t *base(const char *dir, const char *what)
+{
+	json_t *loc = json_pack("{s:{s:s}}", "description", "text", what);
+	char *u, *abs;
+
+	if (!dir || dir[0] != '/')
+		return loc;
+	u = uri(dir);
+	abs = xasprintf("file://%s%s", u, u[strlen(u) - 1] == '/' ? "" : "/");
+	json_object_set_new(loc, "uri", lf_json_str(abs));
+	free(abs);
+	free(u);
+	return loc;
+}
+
+/* The bases the results' uriBaseIds name: the source tree (--tree, else
+ * the records' srcroot) and the module directory of "$M/" files. */
+static json_t *bases(const struct lf_analysis *a)
+{
+	const char *src = NULL, *obj = NULL, *mod = lf_records_modroot(&a->recs);
+	json_t *b;
+
+	if (a->cov && a->cov->tree)
+		src = a->cov->tree;
+	else
+		lf_records_build_dirs(&a->recs, &src, &obj);
+	b = json_pack("{s:o}", "SRCROOT", base(src, "the kernel source tree "
+		      "the records' file names are relative to"));
+	if (mod)
+		json_object_set_new(b, "MODROOT", base(mod, "the external "
+				    "module's directory (\"$M/\" file names)"));
+	return b;
+}
+
 static void notice(const char *lock, const char *text, void *arg)
 {
 	json_array_append_new(arg, json_pack("{s:s, s:{s:o}}", "level", "warning",
@@ -125,6 +163,8 @@ void lf_report_sarif(FILE *out, const struct lf_analysis *a)
 			 "results", results);
 	if (!root)
 		lf_die("cannot build the SARIF report");
+	json_object_set_new(json_array_get(json_object_get(root, "runs"), 0),
+			    "originalUriBaseIds", bases(a));
 	/* rewrites that depend on unseen uses: neither results nor silent */
 	notes = notifications(a);
 	if (notes)
