@@ -271,16 +271,16 @@ void lf_index_struct_files(const char *tree, const char *tag,
 {
 	struct lf_index ix = { .tree = tree };
 	struct lf_strv words = { 0 };
-	char *out, *pos;
+	struct lf_hits h;
 	const char *file, *text;
 	int line;
 
 	lf_strv_add(&words, tag);
-	pos = out = lf_index_grep_lines(&ix, &words);
-	while ((file = lf_index_grep_next(&pos, &line, &text)))
+	lf_index_grep_lines(&ix, &words, &h);
+	while ((file = lf_index_grep_next(&h, &line, &text)))
 		if (names_struct(text, tag))
 			lf_strv_add_unique(files, file);
-	free(out);
+	free(h.out);
 	free(words.v[0]);
 	free(words.v);
 }
