@@ -215,6 +215,7 @@ check-kernel: deps
 	$(KENV) testsuite/kernel/index
 	$(KENV) testsuite/kernel/coverage
 	$(KENV) testsuite/kernel/opatch
+	$(KENV) testsuite/kernel/rcu-pppoe
 	$(KENV) testsuite/kernel/objects
 	$(KENV) testsuite/kernel/module
 	$(KENV) testsuite/patch/run --kernel

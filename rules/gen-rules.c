@@ -14,6 +14,7 @@
  */
 #define _GNU_SOURCE
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,9 +171,31 @@ static void tool(const struct lfr_tables *t)
 	printf("};\nconst size_t lf_built_classes_count = %zu;\n", t->classes.n);
 }
 
+/* "sleep NAME": a call that may sleep, sleeping.tbl's functions and the
+ * acquires of the sleeping locks' classes (an RCU reader must not). */
+static void sleeping(const struct lfr_tables *t)
+{
+	for (size_t i = 0; i < t->sleeping.n; i++)
+		printf("sleep\t%s\n", t->sleeping.v[i].name);
+	for (size_t i = 0; i < t->primitives.n; i++) {
+		const struct lfr_primitive *p = &t->primitives.v[i];
+		const struct lfr_class *c = lfr_class(t, p->cls);
+		bool dup = false;
+
+		if (strchr(p->api, '(') || !c || strcmp(c->waits, "sleep") ||
+		    !lfr_has("acquire", p->action))
+			continue;
+		for (size_t j = 0; j < i && !dup; j++)
+			dup = !strcmp(t->primitives.v[j].api, p->api);
+		if (!dup)
+			printf("sleep\t%s\n", p->api);
+	}
+}
+
 /*
  * For the template expander: "api NAME ACTION" per primitive with a plain
- * api; "off NAME" per api after which preemption or irqs are off; "row"
+ * api; "off NAME" per api after which preemption or irqs are off; "sleep
+ * NAME" (sleeping()); "row"
  * and the columns of struct lfr_rewrite per rewrites.tbl row.
  */
 static void cocci(const struct lfr_tables *t)
@@ -202,6 +225,7 @@ static void cocci(const struct lfr_tables *t)
 		if (j == i)
 			printf("off\t%s\n", p->api);
 	}
+	sleeping(t);
 	for (i = 0; i < t->rewrites.n; i++) {
 		const struct lfr_rewrite *r = &t->rewrites.v[i];
 

@@ -556,13 +556,34 @@ static const struct lf_pkind to_percpu = {
 	.name = "rwlock->percpu_rwsem", .order = 0, .whole_tree = true,
 	.rewrite = "percpu_rwsem", .to_type = "percpu_rw_semaphore",
 };
-static const struct lf_pkind *const pkinds[] = { &to_spinlock, &to_percpu, NULL };
+/* RCU readers, spinlock_t writers: every rwlock call is rewritten (the
+ * spinlock rows' calls; readers become rcu_read_lock()) */
+static const struct lf_pkind to_rcu = {
+	.name = "rwlock->rcu", .order = 0, .whole_tree = true,
+	.rewrite = "spinlock", .to_type = "spinlock_t",
+};
+static const struct lf_pkind *const pkinds[] = { &to_spinlock, &to_percpu, &to_rcu, NULL };
 
 static const char write_only_help[] =
 	"Every section is a write section: the rwlock_t never lets two "
 	"holders in and buys no concurrency; a spinlock_t does the same job "
 	"and is smaller (4 bytes, not 8, without lock debugging). Convert the "
 	"lock to spinlock_t, using the variant named at each site.";
+
+/* What a site of an rcu rewrite becomes: a reader rcu_read_lock(), a
+ * writer the spinlock rewrite's call (rewrites.tbl). */
+static const char *rcu_needs(const struct lf_analysis *a, const struct lf_rec *r)
+{
+	char *key;
+	const char *to;
+
+	if (r->mode && !strcmp(r->mode, "read"))
+		return "rcu_read_lock";
+	key = xasprintf("spinlock - %s", r->api ? r->api : "");
+	to = strmap_get(a->rules.calls, key);
+	free(key);
+	return to;
+}
 
 /* The message of a lock verdict's rewrite. */
 static void verdict_body(struct lf_pjob *j, const struct lf_analysis *a,
@@ -589,10 +610,12 @@ static void verdict_body(struct lf_pjob *j, const struct lf_analysis *a,
 	free(benefit);
 	/* the check's help speaks of short readers: a write-only lock has none */
 	sb_printf(&sb, "\n%s\n\nSites:\n", write_only ? write_only_help :
-		  lf_checks[j->kind == &to_spinlock ?
-			LF_CHECK_rwlock_spinlock : LF_CHECK_percpu_rwsem].help);
+		  lf_checks[j->kind == &to_spinlock ? LF_CHECK_rwlock_spinlock :
+			j->kind == &to_rcu ? LF_CHECK_rwlock_rcu :
+			LF_CHECK_percpu_rwsem].help);
 	for (size_t i = 0; i < l->sites.n; i++)
-		site_line(&sb, l->sites.v[i].rec, v->needs[i],
+		site_line(&sb, l->sites.v[i].rec, j->kind == &to_rcu ?
+			  rcu_needs(a, l->sites.v[i].rec) : v->needs[i],
 			  v->promote[i] != LF_PROMOTE_NONE);
 	if (write_only) {
 		sb_printf(&sb, "\nNo site is promoted: there is no reader, and "
@@ -608,10 +631,10 @@ static struct lf_pjob *verdict_job(const struct lf_analysis *a,
 				   struct strmap *decls, const struct lf_verdict *v)
 {
 	const struct lf_lock *l = v->lock;
-	bool spin = v->kind == LF_V_SPINLOCK;
-	struct lf_pjob *j = lf_pjob_new(spin ? &to_spinlock : &to_percpu,
-					l->name, spin ? "rwlock_to_spinlock" :
-					"rwlock_to_percpu_rwsem");
+	bool spin = v->kind == LF_V_SPINLOCK, rcu = v->kind == LF_V_RCU;
+	struct lf_pjob *j = lf_pjob_new(spin ? &to_spinlock : rcu ? &to_rcu :
+					&to_percpu, l->name, spin ? "rwlock_to_spinlock" :
+					rcu ? "rwlock_to_rcu" : "rwlock_to_percpu_rwsem");
 	const struct lf_rec **recs = xcalloc(l->sites.n + 1, sizeof(*recs));
 	enum lf_promote promote = spin ? v->promote_to : LF_PROMOTE_NONE;
 	char *prefix;
@@ -628,9 +651,10 @@ static struct lf_pjob *verdict_job(const struct lf_analysis *a,
 		lf_pjob_site(j, a, l->rels.v[i].rec);
 	lf_pjob_finish(j, a, decls);
 	prefix = lf_pjob_prefix(recs, l->sites.n);
-	j->subject = xasprintf("%s: convert %s from %s to %s", lf_mail_esc(prefix),
+	j->subject = xasprintf("%s: convert %s from %s to %s%s", lf_mail_esc(prefix),
 			       lf_mail_esc(j->name ? j->name : l->name),
-			       lf_mail_esc(lf_lock_type(l)), j->kind->to_type);
+			       lf_mail_esc(lf_lock_type(l)), rcu ? "RCU readers and a " : "",
+			       j->kind->to_type);
 	verdict_body(j, a, v);
 	free(prefix);
 	free(recs);
@@ -643,8 +667,7 @@ static void say_no(const struct lf_verdict *v)
 
 	lf_printf("%s (%s): verdict %s: %s\n", l->name,
 		  lf_lock_type(l), lf_verdict_name(v->kind),
-		  v->kind == LF_V_RCU ? "advice, no automatic patch: RCU readers "
-		  "and spinlock_t writers are a rewrite by hand" : "no rewrite");
+		  "no rewrite");
 	for (size_t i = 0; i < v->reasons.n; i++)
 		lf_printf("  - %s\n", v->reasons.v[i]);
 }
@@ -663,9 +686,9 @@ static bool verdict_jobs(const struct lf_analysis *a, struct strmap *decls,
 		if (!lf_pjob_wanted(only, l->name))
 			continue;
 		seen = true;
-		if (k == LF_V_SPINLOCK || k == LF_V_PERCPU)
+		if (k == LF_V_SPINLOCK || k == LF_V_PERCPU || k == LF_V_RCU)
 			VEC_PUSH(out, verdict_job(a, decls, v));
-		else if (only || k == LF_V_RCU)
+		else if (only)
 			say_no(v);
 	}
 	return seen;

@@ -637,8 +637,8 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 		reason(e, xasprintf("convert the readers to RCU and the writers to "
 				    "spinlock_t: long read sections run in bh, irq "
 				    "or hot context at %s, and the writers are few "
-				    "or rare (%s); no automatic patch",
-				    e->rcu_sites, e->rcu_writers));
+				    "or rare (%s)", e->rcu_sites, e->rcu_writers));
+		reason(e, lf_rcu_patch_reason(e->a, e->l));
 		reason(e, xstrdup(rule_detail(e, "short reads")));
 	} else if (rec && percpu) {
 		v->kind = LF_V_PERCPU;

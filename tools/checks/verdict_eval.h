@@ -68,6 +68,9 @@ void lf_ev_read_loops(struct eval *e, struct plist *p);
  * of a percpu verdict; each site's api in its rewrite. */
 bool lf_ev_rules_percpu(struct eval *e);
 void lf_ev_percpu_reasons(struct eval *e);
+/* An rcu verdict's patch: what lockfit patch tries, or "no automatic
+ * patch: " and what in L's records blocks it (verdict_rcu.c). */
+char *lf_rcu_patch_reason(const struct lf_analysis *a, const struct lf_lock *l);
 void lf_ev_percpu_needs(struct eval *e);
 
 /*

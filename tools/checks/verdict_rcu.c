@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * verdict_rcu.c - for an rcu verdict, whether lockfit patch can make the
+ * rewrite (cocci/rwlock_to_rcu.cocci: readers walking a list_head or
+ * hlist_head), or what in the records already blocks it: a read section
+ * that is still held where its function returns, one that calls a
+ * function that may sleep (rules/sleeping.tbl), or one that walks an
+ * rbtree.  What the records cannot show (the list walk itself, where an
+ * entry goes after the section, how removed entries are freed) the
+ * script decides, naming the construct when it refuses.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lib/util.h"
+#include "analysis/analysis.h"
+#include "checks/verdict.h"
+#include "checks/verdict_eval.h"
+
+/* rbtree calls a reader makes: RCU readers of an rbtree need a seqcount
+ * or a latch tree, which the script does not write */
+static const char *const rbtree_calls[] = {
+	"rb_first", "rb_last", "rb_next", "rb_prev", "rb_find", "rb_first_postorder",
+};
+
+static bool is_rbtree(const char *callee)
+{
+	for (size_t i = 0; i < sizeof(rbtree_calls) / sizeof(*rbtree_calls); i++)
+		if (!strcmp(callee, rbtree_calls[i]))
+			return true;
+	return false;
+}
+
+/* What blocks R, a read section, from the rewrite; NULL if nothing the
+ * records show. */
+static char *section_blocker(const struct lf_analysis *a, const struct lf_rec *r)
+{
+	const char *fn = lf_fn_basename(r->function);
+
+	if (r->open_at_exit)
+		return xasprintf("a read section still held where %s() returns "
+				 "(%s:%d): the RCU section would cross functions",
+				 fn, r->file, r->line);
+	for (size_t i = 0; i < r->calls.n; i++) {
+		const struct lf_call *c = &r->calls.v[i];
+
+		if (lf_rules_sleeps(&a->rules, c->callee))
+			return xasprintf("a reader that sleeps: %s() in %s() "
+					 "(%s:%d)", c->callee, fn, r->file, c->line);
+		if (is_rbtree(c->callee))
+			return xasprintf("an rbtree: %s() in %s() (%s:%d)",
+					 c->callee, fn, r->file, c->line);
+	}
+	return NULL;
+}
+
+char *lf_rcu_patch_reason(const struct lf_analysis *a, const struct lf_lock *l)
+{
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *r = l->sites.v[i].rec;
+		char *why;
+
+		if (r->kind != LF_REC_SECTION || !r->mode || strcmp(r->mode, "read"))
+			continue;
+		why = section_blocker(a, r);
+		if (why) {
+			char *s = xasprintf("no automatic patch: %s", why);
+
+			free(why);
+			return s;
+		}
+	}
+	return xstrdup("lockfit patch tries cocci/rwlock_to_rcu.cocci (readers "
+		       "walking a list_head or hlist_head; it refuses any other "
+		       "shape, naming what blocks it)");
+}
