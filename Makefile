@@ -54,6 +54,10 @@ PYTHON    ?= /usr/bin/python3
 KVER      ?= 6.1
 # the real-kernel suites of check-kernel, bench, kernel-report run on $(KVER)
 KENV      := LOCKFIT_KVER=$(KVER)
+# The checkout's own tools trust the checkout's files, whoever owns them
+# (a CI runner's checkout tested as root): building it trusts it already
+# (tools/lib/files.c refuses a data directory another user can write).
+export LOCKFIT_SAFE_DIRECTORY := $(CURDIR)$(if $(LOCKFIT_SAFE_DIRECTORY),:$(LOCKFIT_SAFE_DIRECTORY))
 
 # A small unit's fixed cost is mostly loading the plugin (gcc dlopens it
 # with RTLD_NOW): hidden symbols need no lookup, and --as-needed drops

@@ -61,8 +61,9 @@ static const char *others_write(const struct stat *st)
 	return "writable by its group";
 }
 
-/* $LOCKFIT_SAFE_DIRECTORY: directories trusted whoever can write them
- * (':'-separated real paths, or '*'), as git's safe.directory. */
+/* $LOCKFIT_SAFE_DIRECTORY: directories trusted whoever can write them,
+ * with all they hold (':'-separated real paths, or '*'), as git's
+ * safe.directory: a CI runner's checkout tested as root is one. */
 static bool declared_safe(const char *dir)
 {
 	const char *env = getenv("LOCKFIT_SAFE_DIRECTORY");
@@ -71,7 +72,12 @@ static bool declared_safe(const char *dir)
 	for (const char *p = env; p && *p; p += strcspn(p, ":"), p += !!*p) {
 		size_t len = strcspn(p, ":");
 
-		if ((len == 1 && *p == '*') || (len == n && !strncmp(p, dir, n)))
+		if (len == 1 && *p == '*')
+			return true;
+		while (len > 1 && p[len - 1] == '/')
+			len--;
+		if (len <= n && !strncmp(p, dir, len) &&
+		    (dir[len] == '/' || dir[len] == 0))
 			return true;
 	}
 	return false;
