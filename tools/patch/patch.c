@@ -210,6 +210,10 @@ static char *make_patch(struct lf_pjob *j, size_t num, const struct lf_pbuild *b
 		t->spatch_secs += j->spatch_secs;
 	}
 	if (j->diff && *j->diff) {
+		char *retabbed = lf_diff_retab(j->diff, &j->retabbed);
+
+		free(j->diff);
+		j->diff = retabbed;
 		if (!j->failed)
 			lf_users_plan(j, b);
 		lf_mail_build(j);
@@ -409,6 +413,8 @@ static int run(int argc, char **argv)
 		if (b.mod)
 			lf_safe_stale(b.mod);
 		lf_pjobs_index(&jobs, &b);
+		for (size_t i = 0; i < jobs.n; i++)
+			lf_pjob_subject(jobs.v[i], jobs.v[i]->module ? b.mod : b.src);
 	}
 	tree = b.src;
 	for (size_t i = 0; i < jobs.n; i++) {

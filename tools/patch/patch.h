@@ -9,8 +9,10 @@
  *   patch_decl.c    where each lock is declared ("decl" of the records)
  *   patch_spatch.c  spatch on the named files, its diff made git-style
  *   patch_view.c    the view spatch reads when a file holds __attribute__
+ *   patch_space.c   the touched lines indented with tabs, as checkpatch wants
  *   patch_guard.c   cleanup.h guards: a target guard the tree defines, or no patch
- *   patch_mail.c    subject prefix, message, diffstat: the patch file
+ *   patch_subject.c the subject prefix, from git log, else the tree's conventions
+ *   patch_mail.c    message, diffstat: the patch file
  *   patch_users.c   the build (in-tree or O=), every use of the lock in
  *                   the whole tree (tools/index), the objects using it
  *   patch_verify.c  each patch's git apply --check, sparse comparison,
@@ -83,7 +85,10 @@ struct lf_pjob {
 	struct lf_strv files;	/* to run spatch on, relative to the tree */
 	struct lf_strv tus;	/* units using the lock: objects to rebuild */
 	struct { struct lf_psite *v; size_t n, cap; } must;	/* to rewrite */
-	char *subject;		/* after "[PATCH] " */
+	/* after "[PATCH] ": the checker's "convert ...", then prefixed
+	 * by lf_pjob_subject() */
+	char *subject;
+	const char *prefix_file;	/* its subsystem prefixes the subject */
 	char *body;		/* the evidence, wrapped, ends in "\n" */
 	char *refused;		/* no patch can be made: why (before spatch) */
 	/* results */
@@ -106,6 +111,8 @@ struct lf_pjob {
 	 * diff leaves go to the message */
 	struct { struct lf_psite *v; size_t n, cap; } maybe;
 	struct lf_strv untyped;	/* "FILE:LINE (take)" left by the diff */
+	/* patch_space.c: added lines re-indented with tabs ("FILE:LINE") */
+	struct lf_strv retabbed;
 	/* a lock of the external module directory: its paths are relative
 	 * to it ("$M/" removed) and it is verified by rebuilding the module */
 	bool module;
@@ -200,8 +207,10 @@ void lf_pjob_finish(struct lf_pjob *j, const struct lf_analysis *a,
  * --local-includes where a header needs it (lf_pjob_finish; again once
  * the use index added files). */
 void lf_pjob_paths(struct lf_pjob *j);
-/* The subject prefix: the subsystem of the .c file with most of RECS. */
-char *lf_pjob_prefix(const struct lf_rec *const *recs, size_t n);
+/* The file whose subsystem prefixes the subject: the .c file with most
+ * of RECS (j->prefix_file). */
+void lf_pjob_prefix(struct lf_pjob *j, const struct lf_rec *const *recs,
+		    size_t n);
 /* Does --lock ONLY (NULL: all) name LOCK: the identity, or the plain name
  * after the last ':' of a file-static? */
 bool lf_pjob_wanted(const char *only, const char *lock);
@@ -218,8 +227,17 @@ void lf_spatch_run(struct lf_pjob *j, const char *tree);
 /* The run's view (lf_spatch_run makes it when a lock needs it) removed. */
 void lf_spatch_done(void);
 
-/* The kernel subject prefix for a path: "fs", "jbd2", "tracing"... */
-char *lf_subsystem(const char *path);
+/* DIFF with each added line that checkpatch would refuse for its
+ * indentation (spaces first, or 8 in a row: the tree's, kept by spatch)
+ * indented with tabs; "FILE:LINE" of each such line added to WHERE. */
+char *lf_diff_retab(const char *diff, struct lf_strv *where);
+
+/* patch_subject.c: the subject prefix of FILE (relative to TREE, the
+ * kernel tree or, MODULE, the module's directory) as its subsystem
+ * writes it: "fs", "net: tls", "mm/zsmalloc", "tracing"... */
+char *lf_subject_prefix(const char *tree, const char *file, bool module);
+/* J's subject: that prefix, ": ", what the checker said it does. */
+void lf_pjob_subject(struct lf_pjob *j, const char *tree);
 
 /* Word-wrap TEXT to WIDTH columns; a line starting "- " continues
  * indented by two. */

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
-#include "records/recdir.h"
 #include "patch/patch.h"
 
 const char *lf_mail_esc(const char *s)
@@ -49,73 +48,6 @@ static bool diff_like(const char *line)
 		if (!strncmp(line, starts[i], strlen(starts[i])))
 			return true;
 	return false;
-}
-
-/* Directories whose subject prefix is not their own name. */
-static const struct {
-	const char *dir, *prefix;
-} subsystems[] = {
-	{ "kernel/trace", "tracing" },
-	{ "kernel/irq", "genirq" },
-	{ "kernel/time", "timers" },
-	{ "kernel/events", "perf" },
-	{ "kernel/power", "PM" },
-	{ "kernel/dma", "dma-mapping" },
-	{ "net/core", "net" },
-	{ "net/bluetooth", "Bluetooth" },
-	{ "net/unix", "af_unix" },
-	{ "net/packet", "af_packet" },
-	{ "net/sched", "net/sched" },
-	{ "sound", "ALSA" },
-};
-
-/* Top-level directories that are one subsystem whatever the subdirectory. */
-static const char *const whole[] = {
-	"mm", "block", "ipc", "init", "security", "crypto", "io_uring", "virt",
-};
-
-char *lf_subsystem(const char *path)
-{
-	const char *slash, *last;
-	size_t dlen;
-
-	/* a module's file: named within its directory */
-	if (lf_modroot_file(path))
-		path = lf_modroot_file(path);
-	slash = strrchr(path, '/');
-	dlen = slash ? (size_t)(slash - path) : 0;
-
-	for (size_t i = 0; i < ARRAY_SIZE(subsystems); i++) {
-		size_t n = strlen(subsystems[i].dir);
-
-		if (dlen >= n && !strncmp(path, subsystems[i].dir, n) &&
-		    (path[n] == '/'))
-			return xstrdup(subsystems[i].prefix);
-	}
-	for (size_t i = 0; i < ARRAY_SIZE(whole); i++) {
-		size_t n = strlen(whole[i]);
-
-		if (!strncmp(path, whole[i], n) && path[n] == '/')
-			return xstrdup(whole[i]);
-	}
-	if (!slash) {		/* a file at the top */
-		size_t n = strcspn(path, ".");
-
-		return n ? xasprintf("%.*s", (int)n, path) : xstrdup("kernel");
-	}
-	/* fs/ext4 -> ext4, drivers/block/zram -> zram, kernel -> kernel;
-	 * include/linux/jbd2.h -> jbd2 (a header: its own name) */
-	if (!strncmp(path, "include/", 8)) {
-		size_t n = strcspn(slash + 1, ".");
-
-		return xasprintf("%.*s", (int)n, slash + 1);
-	}
-	if (!strncmp(path, "fs/", 3) && strchr(path + 3, '/'))
-		return xasprintf("%.*s", (int)strcspn(path + 3, "/"), path + 3);
-	last = path + dlen;
-	while (last > path && last[-1] != '/')
-		last--;
-	return xasprintf("%.*s", (int)(path + dlen - last), last);
 }
 
 /* One logical line: its leading blanks kept, words wrapped; "- " items
@@ -312,6 +244,9 @@ void lf_mail_build(struct lf_pjob *j)
 		   "type (another lock's, or this one's where spatch could not "
 		   "parse the code; the rebuild checks those it compiles): ",
 		   &j->untyped);
+	files_said(&text, "\nIndented with tabs, as checkpatch wants: the "
+		   "rewritten lines the tree indents with spaces (the lines "
+		   "around them are left as they are): ", &j->retabbed);
 	/* for a field named "lock", thousands: their number only */
 	if (j->unexamined.n)
 		sb_printf(&text, "\nNot examined by the use index: %zu file%s "
