@@ -205,7 +205,10 @@ static char *make_patch(struct lf_pjob *j, size_t num, const struct lf_pbuild *b
 	if (j->refused) {
 		j->failed = xasprintf("no patch: %s", j->refused);
 	} else {
+		lf_step_begin(j, "spatch on %zu file%s", j->files.n,
+			      lf_plural(j->files.n));
 		lf_spatch_run(j, j->module ? b->mod : b->src);
+		lf_step_end("%s", j->failed ? "failed" : "done");
 		t->spatch_runs++;
 		t->spatch_secs += j->spatch_secs;
 	}
@@ -459,6 +462,9 @@ static int run(int argc, char **argv)
 		char **patches = xcalloc(jobs.n + 1, sizeof(*patches));
 		size_t made = 0;
 
+		lf_progress_total(jobs.n);
+		for (size_t i = 0; i < jobs.n; i++)
+			jobs.v[i]->num = i + 1;
 		for (size_t i = 0; i < jobs.n; i++) {
 			patches[i] = make_patch(jobs.v[i], i + 1, &b, out, &t);
 			made += patches[i] != NULL;

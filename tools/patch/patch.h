@@ -22,6 +22,7 @@
  *   patch_merge.c   the diffs of several locks applied to a file at once
  *   patch_make.c    kbuild for verification: -j, make's output by object
  *   patch_safe.c    paths checked, private directories, signals
+ *   patch_progress.c each step of each lock on stderr
  *   patch.c         the command
  */
 #ifndef LOCKFIT_PATCH_H
@@ -79,6 +80,7 @@ struct lf_psite {
 struct lf_pjob {
 	const struct lf_pkind *kind;
 	const char *lock;	/* the identity, as the report prints it */
+	size_t num;		/* its number in the run, from 1 */
 	char *name;		/* for the subject: file_systems_lock, TAG::field */
 	const char *script;	/* "rwlock_to_spinlock" (cocci/NAME.cocci) */
 	struct lf_strv dopts;	/* spatch options the verdict implies */
@@ -113,6 +115,11 @@ struct lf_pjob {
 	struct lf_strv untyped;	/* "FILE:LINE (take)" left by the diff */
 	/* patch_space.c: added lines re-indented with tabs ("FILE:LINE") */
 	struct lf_strv retabbed;
+	/* what verification found, for the message (patch_mail.c): the
+	 * steps before checkpatch passed, the diagnostics of its objects,
+	 * and the --boot of the verified patches */
+	bool checked, booted;
+	size_t diags_before, diags_after;
 	/* a lock of the external module directory: its paths are relative
 	 * to it ("$M/" removed) and it is verified by rebuilding the module */
 	bool module;
@@ -395,6 +402,21 @@ int lf_unshare(const char *path);
  * files changed in NFIXED.  NULL, or what went wrong. */
 char *lf_scratch_repath(const char *copy, const char *const *from,
 			const char *const *to, size_t n, size_t *nfixed);
+
+/*
+ * Progress on stderr (patch_progress.c): a step of job J, or of the N
+ * jobs of SET, begins (FMT: what it does), then ends (FMT: how it went;
+ * said on a terminal only, with the time it took).  TOTAL: the jobs of
+ * the run, for "[N/TOTAL]".
+ */
+void lf_progress_total(size_t total);
+void lf_step_begin(struct lf_pjob *j, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void lf_step_begin_set(struct lf_vjob **set, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void lf_step_begin_jobs(struct lf_pjob *const *jobs, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void lf_step_end(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
  * --boot (patch_boot.c): the verified patches of JOBS, together, built

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
+#include "records/recdir.h"
 #include "patch/patch.h"
 
 const char *lf_mail_esc(const char *s)
@@ -199,10 +200,60 @@ static void files_said(struct strbuf *text, const char *head,
 	sb_printf(text, ".\n");
 }
 
+/* Which checks the patch passed (patch_verify.c, patch_batch.c,
+ * patch_boot.c), or why it is not offered. */
+static void verification(struct strbuf *text, const struct lf_pjob *j)
+{
+	if (j->failed) {
+		sb_printf(text, "\nNot verified: %s\n", lf_mail_esc(j->failed));
+		return;
+	}
+	if (!j->checked) {
+		sb_printf(text, "\nNot verified yet.\n");
+		return;
+	}
+	sb_printf(text, "\nVerified by lockfit patch:\n- git apply --check: the "
+		  "patch applies to the tree\n");
+	if (j->module)
+		sb_printf(text, "- build: the module rebuilt in a copy of its "
+			  "directory before and after the patch, against the "
+			  "kernel build as it is (make M=)\n");
+	else
+		sb_printf(text, "- build: the %zu object%s using the lock "
+			  "compiled before and after the patch, with the build's "
+			  "configuration\n", j->objs.n, lf_plural(j->objs.n));
+	sb_printf(text, "- sparse: make C=%s before and C=1 after: no new "
+		  "sparse or compiler diagnostic (%zu before, %zu after)\n",
+		  j->module ? "1" : "2", j->diags_before, j->diags_after);
+	sb_printf(text, "- checkpatch.pl --strict: no ERROR or WARNING\n");
+	sb_printf(text, "- boot: %s\n", j->booted ? "built into lockfit's VM "
+		  "kernel with the run's other verified patches and booted "
+		  "under lockdep with its workload: no lockdep report, no "
+		  "splat" : "not run (lockfit patch --boot)");
+}
+
+/* A module's paths are relative to its directory: "$M/" dropped. */
+static char *module_relative(const struct lf_pjob *j, char *text)
+{
+	struct strbuf sb = { 0 };
+	const char *tag = LF_MODROOT_TAG "/";
+	const char *p = text, *q;
+
+	if (!j->module || !strstr(text, tag))
+		return text;
+	while ((q = strstr(p, tag))) {
+		sb_printf(&sb, "%.*s", (int)(q - p), p);
+		p = q + strlen(tag);
+	}
+	sb_printf(&sb, "%s", p);
+	free(text);
+	return sb_take(&sb);
+}
+
 void lf_mail_build(struct lf_pjob *j)
 {
 	struct strbuf text = { 0 }, sb = { 0 };
-	char *wrapped;
+	char *wrapped, *subject = module_relative(j, xstrdup(lf_mail_esc(j->subject)));
 
 	sb_printf(&text, "%s", j->body);
 	if (j->notes && *j->notes) {
@@ -253,10 +304,11 @@ void lf_mail_build(struct lf_pjob *j)
 			  "that access the field without naming its struct "
 			  "(lockfit index lists them).\n", j->unexamined.n,
 			  lf_plural(j->unexamined.n));
-	wrapped = lf_wrap(sb_str(&text), 72);
+	verification(&text, j);
+	wrapped = module_relative(j, lf_wrap(sb_str(&text), 72));
 	sb_printf(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 "
 		  "00:00:00 2001\nFrom: lockfit <lockfit@localhost>\n"
-		  "Subject: [PATCH] %s\n\n", lf_mail_esc(j->subject));
+		  "Subject: [PATCH] %s\n\n", subject);
 	for (const char *p = wrapped; *p; p += strcspn(p, "\n"), p += *p == '\n') {
 		char *line = xasprintf("%.*s", (int)strcspn(p, "\n"), p);
 
@@ -267,7 +319,9 @@ void lf_mail_build(struct lf_pjob *j)
 	diffstat(&sb, j->diff);
 	sb_printf(&sb, "\n%s-- \nlockfit\n", j->diff);
 	free(wrapped);
+	free(subject);
 	free(text.s);
+	free(j->mail);
 	j->mail = sb_take(&sb);
 }
 
