@@ -19,10 +19,27 @@ CLASS = {"read_": "rwlock", "write_": "rwlock", "bit_spin": "bitlock",
 
 
 def klass(api):
+    api = guarded(api) or api
     for p, c in CLASS.items():
         if api.startswith(p):
             return c
     return "spinlock"
+
+
+def guarded(api):
+    """NAME of a cleanup.h guard site's api guard(NAME), else None."""
+    if api.startswith("guard(") and api.endswith(")"):
+        return api[6:-1]
+    return None
+
+
+def primitives(api):
+    """The acquire and release primitives of API, as the plugin records
+    them: a guard's class constructor and destructor."""
+    g = guarded(api)
+    if g:
+        return "class_%s_constructor" % g, "class_%s_destructor" % g
+    return "_raw_" + api, "_raw_" + api.replace("lock", "unlock", 1)
 
 
 def main():
@@ -43,9 +60,10 @@ def main():
              "function": fn, "lock": lock}
         if kind == "section":
             lkind, mode, variant, api = pos
+            take, release = primitives(api)
             r.update({"lock_kind": lkind, "class": opts.get("class", klass(api)),
                       "mode": mode, "variant": variant,
-                      "primitive": "_raw_" + api, "api": api, "try": False,
+                      "primitive": take, "api": api, "try": False,
                       "cost": int(opts.get("cost", 4)),
                       "cost_known": opts.get("cost_known", "1") == "1",
                       "loop": opts.get("loop", "0") == "1",
@@ -53,7 +71,7 @@ def main():
                       "open_at_exit": opts.get("open_at_exit", "0") == "1",
                       "loop_depth": int(opts.get("loop_depth", 0)),
                       "releases": [{"line": int(opts.get("release", int(ln) + 2)),
-                                    "primitive": "_raw_" + api.replace("lock", "unlock", 1)}],
+                                    "primitive": release}],
                       "calls": [], "nested": []})
             if "context" in opts:
                 c = opts["context"]

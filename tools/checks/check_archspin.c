@@ -262,7 +262,6 @@ static struct lf_pjob *arch_job(const struct lf_analysis *a,
 	const struct lf_rec **recs = xcalloc(arch->sites.n + 1, sizeof(*recs));
 	struct strbuf sb = { 0 };
 	size_t n = 0;
-	char *prefix;
 
 	j->refused = lf_pjob_ident(j, lock, strlen(lock), "lock=%.*s");
 	sb_printf(&sb, "arch_spin_lock() of %s is reached with preemption "
@@ -285,10 +284,9 @@ static struct lf_pjob *arch_job(const struct lf_analysis *a,
 		  "preemption is off already the pair nests harmlessly.\n");
 	j->body = sb_take(&sb);
 	lf_pjob_finish(j, a, decls);
-	prefix = lf_pjob_prefix(recs, n);
-	j->subject = xasprintf("%s: disable preemption around arch_spin_lock() "
-			       "of %s", lf_mail_esc(prefix), lf_mail_esc(j->name ? j->name : lock));
-	free(prefix);
+	lf_pjob_prefix(j, recs, n);
+	j->subject = xasprintf("disable preemption around arch_spin_lock() "
+			       "of %s", lf_mail_esc(j->name ? j->name : lock));
 	free(recs);
 	return j;
 }

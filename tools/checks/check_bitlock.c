@@ -439,7 +439,6 @@ static struct lf_pjob *bit_job(const struct lf_analysis *a,
 					"bitlock_to_spinlock");
 	const char *bit = strstr(l->name, " bit ");
 	const struct lf_rec **recs = xcalloc(l->sites.n + 1, sizeof(*recs));
-	char *prefix;
 
 	if (!bit || strncmp(l->name, "struct ", 7))
 		j->refused = xasprintf("'%s' is not a bit of a struct member: "
@@ -467,11 +466,10 @@ static struct lf_pjob *bit_job(const struct lf_analysis *a,
 	for (size_t i = 0; i < l->wrapped.n; i++)
 		lf_pjob_site(j, a, l->wrapped.v[i]);
 	lf_pjob_finish(j, a, decls);
-	prefix = lf_pjob_prefix(recs, l->sites.n);
-	j->subject = xasprintf("%s: replace bit spinlock %s with a spinlock_t",
-			       lf_mail_esc(prefix), lf_mail_esc(l->name + (bit ? 7 : 0)));
+	lf_pjob_prefix(j, recs, l->sites.n);
+	j->subject = xasprintf("replace bit spinlock %s with a spinlock_t",
+			       lf_mail_esc(l->name + (bit ? 7 : 0)));
 	bit_body(j, l);
-	free(prefix);
 	free(recs);
 	return j;
 }

@@ -637,7 +637,6 @@ static struct lf_pjob *verdict_job(const struct lf_analysis *a,
 					rcu ? "rwlock_to_rcu" : "rwlock_to_percpu_rwsem");
 	const struct lf_rec **recs = xcalloc(l->sites.n + 1, sizeof(*recs));
 	enum lf_promote promote = spin ? v->promote_to : LF_PROMOTE_NONE;
-	char *prefix;
 
 	j->refused = lf_pjob_ident(j, l->name, strlen(l->name), "lock=%.*s");
 	if (promote)
@@ -650,13 +649,12 @@ static struct lf_pjob *verdict_job(const struct lf_analysis *a,
 	for (size_t i = 0; i < l->rels.n; i++)
 		lf_pjob_site(j, a, l->rels.v[i].rec);
 	lf_pjob_finish(j, a, decls);
-	prefix = lf_pjob_prefix(recs, l->sites.n);
-	j->subject = xasprintf("%s: convert %s from %s to %s%s", lf_mail_esc(prefix),
+	lf_pjob_prefix(j, recs, l->sites.n);
+	j->subject = xasprintf("convert %s from %s to %s%s",
 			       lf_mail_esc(j->name ? j->name : l->name),
 			       lf_mail_esc(lf_lock_type(l)), rcu ? "RCU readers and a " : "",
 			       j->kind->to_type);
 	verdict_body(j, a, v);
-	free(prefix);
 	free(recs);
 	return j;
 }

@@ -206,12 +206,19 @@ static char *make_patch(struct lf_pjob *j, size_t num, const struct lf_pbuild *b
 	if (j->refused) {
 		j->failed = xasprintf("no patch: %s", j->refused);
 	} else {
+		lf_step_begin(j, "spatch on %zu file%s", j->files.n,
+			      lf_plural(j->files.n));
 		lf_spatch_run(j, j->module ? b->mod : b->src);
 		lf_pjob_check_init(j);
+		lf_step_end("%s", j->failed ? "failed" : "done");
 		t->spatch_runs++;
 		t->spatch_secs += j->spatch_secs;
 	}
 	if (j->diff && *j->diff) {
+		char *retabbed = lf_diff_retab(j->diff, &j->retabbed);
+
+		free(j->diff);
+		j->diff = retabbed;
 		if (!j->failed)
 			lf_users_plan(j, b);
 		lf_mail_build(j);
@@ -413,6 +420,8 @@ static int run(int argc, char **argv)
 		if (b.mod)
 			lf_safe_stale(b.mod);
 		lf_pjobs_index(&jobs, &b);
+		for (size_t i = 0; i < jobs.n; i++)
+			lf_pjob_subject(jobs.v[i], jobs.v[i]->module ? b.mod : b.src);
 	}
 	tree = b.src;
 	for (size_t i = 0; i < jobs.n; i++) {
@@ -457,6 +466,9 @@ static int run(int argc, char **argv)
 		char **patches = xcalloc(jobs.n + 1, sizeof(*patches));
 		size_t made = 0;
 
+		lf_progress_total(jobs.n);
+		for (size_t i = 0; i < jobs.n; i++)
+			jobs.v[i]->num = i + 1;
 		for (size_t i = 0; i < jobs.n; i++) {
 			patches[i] = make_patch(jobs.v[i], i + 1, &b, out, &t);
 			made += patches[i] != NULL;

@@ -9,8 +9,10 @@
  *   patch_decl.c    where each lock is declared ("decl" of the records)
  *   patch_spatch.c  spatch on the named files, its diff made git-style
  *   patch_view.c    the view spatch reads when a file holds __attribute__
+ *   patch_space.c   the touched lines indented with tabs, as checkpatch wants
  *   patch_guard.c   cleanup.h guards: a target guard the tree defines, or no patch
- *   patch_mail.c    subject prefix, message, diffstat: the patch file
+ *   patch_subject.c the subject prefix, from git log, else the tree's conventions
+ *   patch_mail.c    message, diffstat: the patch file
  *   patch_users.c   the build (in-tree or O=), every use of the lock in
  *                   the whole tree (tools/index), the objects using it
  *   patch_verify.c  each patch's git apply --check, sparse comparison,
@@ -20,6 +22,7 @@
  *   patch_merge.c   the diffs of several locks applied to a file at once
  *   patch_make.c    kbuild for verification: -j, make's output by object
  *   patch_safe.c    paths checked, private directories, signals
+ *   patch_progress.c each step of each lock on stderr
  *   patch.c         the command
  */
 #ifndef LOCKFIT_PATCH_H
@@ -77,13 +80,17 @@ struct lf_psite {
 struct lf_pjob {
 	const struct lf_pkind *kind;
 	const char *lock;	/* the identity, as the report prints it */
+	size_t num;		/* its number in the run, from 1 */
 	char *name;		/* for the subject: file_systems_lock, TAG::field */
 	const char *script;	/* "rwlock_to_spinlock" (cocci/NAME.cocci) */
 	struct lf_strv dopts;	/* spatch options the verdict implies */
 	struct lf_strv files;	/* to run spatch on, relative to the tree */
 	struct lf_strv tus;	/* units using the lock: objects to rebuild */
 	struct { struct lf_psite *v; size_t n, cap; } must;	/* to rewrite */
-	char *subject;		/* after "[PATCH] " */
+	/* after "[PATCH] ": the checker's "convert ...", then prefixed
+	 * by lf_pjob_subject() */
+	char *subject;
+	const char *prefix_file;	/* its subsystem prefixes the subject */
 	char *body;		/* the evidence, wrapped, ends in "\n" */
 	char *refused;		/* no patch can be made: why (before spatch) */
 	/* results */
@@ -106,6 +113,13 @@ struct lf_pjob {
 	 * diff leaves go to the message */
 	struct { struct lf_psite *v; size_t n, cap; } maybe;
 	struct lf_strv untyped;	/* "FILE:LINE (take)" left by the diff */
+	/* patch_space.c: added lines re-indented with tabs ("FILE:LINE") */
+	struct lf_strv retabbed;
+	/* what verification found, for the message (patch_mail.c): the
+	 * steps before checkpatch passed, the diagnostics of its objects,
+	 * and the --boot of the verified patches */
+	bool checked, booted;
+	size_t diags_before, diags_after;
 	/* a lock of the external module directory: its paths are relative
 	 * to it ("$M/" removed) and it is verified by rebuilding the module */
 	bool module;
@@ -212,8 +226,10 @@ void lf_pjob_finish(struct lf_pjob *j, const struct lf_analysis *a,
  * --local-includes where a header needs it (lf_pjob_finish; again once
  * the use index added files). */
 void lf_pjob_paths(struct lf_pjob *j);
-/* The subject prefix: the subsystem of the .c file with most of RECS. */
-char *lf_pjob_prefix(const struct lf_rec *const *recs, size_t n);
+/* The file whose subsystem prefixes the subject: the .c file with most
+ * of RECS (j->prefix_file). */
+void lf_pjob_prefix(struct lf_pjob *j, const struct lf_rec *const *recs,
+		    size_t n);
 /* Does --lock ONLY (NULL: all) name LOCK: the identity, or the plain name
  * after the last ':' of a file-static? */
 bool lf_pjob_wanted(const char *only, const char *lock);
@@ -230,8 +246,17 @@ void lf_spatch_run(struct lf_pjob *j, const char *tree);
 /* The run's view (lf_spatch_run makes it when a lock needs it) removed. */
 void lf_spatch_done(void);
 
-/* The kernel subject prefix for a path: "fs", "jbd2", "tracing"... */
-char *lf_subsystem(const char *path);
+/* DIFF with each added line that checkpatch would refuse for its
+ * indentation (spaces first, or 8 in a row: the tree's, kept by spatch)
+ * indented with tabs; "FILE:LINE" of each such line added to WHERE. */
+char *lf_diff_retab(const char *diff, struct lf_strv *where);
+
+/* patch_subject.c: the subject prefix of FILE (relative to TREE, the
+ * kernel tree or, MODULE, the module's directory) as its subsystem
+ * writes it: "fs", "net: tls", "mm/zsmalloc", "tracing"... */
+char *lf_subject_prefix(const char *tree, const char *file, bool module);
+/* J's subject: that prefix, ": ", what the checker said it does. */
+void lf_pjob_subject(struct lf_pjob *j, const char *tree);
 
 /* Word-wrap TEXT to WIDTH columns; a line starting "- " continues
  * indented by two. */
@@ -389,6 +414,21 @@ int lf_unshare(const char *path);
  * files changed in NFIXED.  NULL, or what went wrong. */
 char *lf_scratch_repath(const char *copy, const char *const *from,
 			const char *const *to, size_t n, size_t *nfixed);
+
+/*
+ * Progress on stderr (patch_progress.c): a step of job J, or of the N
+ * jobs of SET, begins (FMT: what it does), then ends (FMT: how it went;
+ * said on a terminal only, with the time it took).  TOTAL: the jobs of
+ * the run, for "[N/TOTAL]".
+ */
+void lf_progress_total(size_t total);
+void lf_step_begin(struct lf_pjob *j, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void lf_step_begin_set(struct lf_vjob **set, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void lf_step_begin_jobs(struct lf_pjob *const *jobs, size_t n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void lf_step_end(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
  * --boot (patch_boot.c): the verified patches of JOBS, together, built

@@ -307,7 +307,11 @@ static char *after(struct run *r, struct side *s, struct lf_vjob **set,
 		*step = "scratch tree";
 		return why;
 	}
+	lf_step_begin_set(set, n, "after build%s: %zu object%s, make C=1 (sparse)",
+			  s == &r->am ? " (allmodconfig)" : "", objs.n,
+			  lf_plural(objs.n));
 	make(r, s, "1", &objs, set, n, &x);
+	lf_step_end("%s", x.status ? "failed" : "done");
 	for (size_t i = 0; i < objs.n && !why; i++)
 		if (!obj_there(r, s, objs.v[i], false) || x.status) {
 			char *e = lf_make_error_of(x.out, &objs, objs.v[i]);
@@ -317,6 +321,8 @@ static char *after(struct run *r, struct side *s, struct lf_vjob **set,
 			free(e);
 		}
 	if (!why) {
+		lf_step_begin_set(set, n, "sparse: the diagnostics after, "
+				  "compared with before");
 		lf_diags_split(x.out, &objs, &d);
 		lf_diags_keys(&s->before, &objs, &b);
 		lf_diags_keys(&d, &objs, &a);
@@ -326,9 +332,13 @@ static char *after(struct run *r, struct side *s, struct lf_vjob **set,
 			lf_diags_keys(&s->before, &objs, &b);
 		}
 		fresh = lf_diag_new(&b, &a, &text);
-		for (size_t i = 0; i < n; i++)
+		lf_step_end("%zu new", fresh);
+		for (size_t i = 0; i < n; i++) {
 			sb_printf(&set[i]->log, "sparse/compiler diagnostics: %zu "
 				  "before, %zu after, %zu new\n", b.n, a.n, fresh);
+			set[i]->j->diags_before = b.n;
+			set[i]->j->diags_after = a.n;
+		}
 		if (fresh) {
 			*step = "sparse";
 			why = xasprintf("%zu new warning%s: %s", fresh,
@@ -430,7 +440,11 @@ static void before(struct run *r, struct side *s, const char *c)
 {
 	struct lf_exec x;
 
+	lf_step_begin_set(r->v, r->n, "before build%s: %zu object%s, make C=%s "
+			  "(sparse)", s == &r->am ? " (allmodconfig)" : "",
+			  s->all.n, lf_plural(s->all.n), c);
 	make(r, s, c, &s->all, r->v, r->n, &x);
+	lf_step_end("%s", x.status ? "failed" : "done");
 	lf_diags_split(x.out, &s->all, &s->before);
 	for (size_t i = 0; i < s->all.n; i++) {
 		const char *o = s->all.v[i];

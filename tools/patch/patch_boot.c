@@ -42,6 +42,8 @@ static void refuse(struct lf_pjob *j, const char *out, const char *reason,
 		lf_die("cannot rename %s to %s: %s", j->path, dst, strerror(errno));
 	write_or_die(log, text);
 	j->failed = xasprintf("boot: %s", reason);
+	lf_mail_build(j);	/* its message says why */
+	write_or_die(dst, j->mail);
 	printf("      REFUSED %s\n", dst);
 	j->path = NULL;
 	free(log);
@@ -79,8 +81,17 @@ bool lf_boot(struct lf_pjobs *jobs, const char *out)
 	{
 		const char *argv[] = { vm, "verify", "--out", bootdir, "--patch",
 				       diff, NULL };
+		struct lf_pjob **booted = xcalloc(n + 1, sizeof(*booted));
+		size_t k = 0;
 
+		for (size_t i = 0; i < jobs->n; i++)
+			if (jobs->v[i]->path)
+				booted[k++] = jobs->v[i];
+		lf_step_begin_jobs(booted, k, "boot: the VM kernel with %zu "
+				   "patch%s, under lockdep", k, k == 1 ? "" : "es");
 		lf_exec_run(&r, NULL, argv, NULL);
+		lf_step_end("%s", r.status ? "failed" : "done");
+		free(booted);
 	}
 	lf_safe_check();
 	write_or_die(logname, r.out ? r.out : "");
@@ -90,6 +101,12 @@ bool lf_boot(struct lf_pjobs *jobs, const char *out)
 		printf("boot: clean in %.0fs: no lockdep report, no splat, the "
 		       "workload finished\n      log: %s\n", r.secs,
 		       lf_mail_esc(logname));
+		for (size_t i = 0; i < jobs->n; i++)
+			if (jobs->v[i]->path) {	/* the message says so */
+				jobs->v[i]->booted = true;
+				lf_mail_build(jobs->v[i]);
+				write_or_die(jobs->v[i]->path, jobs->v[i]->mail);
+			}
 		return true;
 	}
 	/* The first line says why; the rest is the kernel's report. */

@@ -255,8 +255,10 @@ void lf_pjobs_module(struct lf_pjobs *jobs)
 	}
 }
 
-/* The .c file with the most of RECS (N of them), for the subject. */
-char *lf_pjob_prefix(const struct lf_rec *const *recs, size_t n)
+/* The .c file with the most of RECS (N of them): the subject prefix is
+ * its subsystem's (patch_subject.c, once the tree is known). */
+void lf_pjob_prefix(struct lf_pjob *j, const struct lf_rec *const *recs,
+		    size_t n)
 {
 	const char *best = NULL;
 	size_t bestn = 0;
@@ -273,7 +275,7 @@ char *lf_pjob_prefix(const struct lf_rec *const *recs, size_t n)
 			bestn = c;
 		}
 	}
-	return lf_subsystem(best ? best : n ? recs[0]->file : "");
+	j->prefix_file = best ? best : n ? recs[0]->file : "";
 }
 
 /* ONLY: the identity, or the plain name (after the last ':' of a

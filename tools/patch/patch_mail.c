@@ -51,73 +51,6 @@ static bool diff_like(const char *line)
 	return false;
 }
 
-/* Directories whose subject prefix is not their own name. */
-static const struct {
-	const char *dir, *prefix;
-} subsystems[] = {
-	{ "kernel/trace", "tracing" },
-	{ "kernel/irq", "genirq" },
-	{ "kernel/time", "timers" },
-	{ "kernel/events", "perf" },
-	{ "kernel/power", "PM" },
-	{ "kernel/dma", "dma-mapping" },
-	{ "net/core", "net" },
-	{ "net/bluetooth", "Bluetooth" },
-	{ "net/unix", "af_unix" },
-	{ "net/packet", "af_packet" },
-	{ "net/sched", "net/sched" },
-	{ "sound", "ALSA" },
-};
-
-/* Top-level directories that are one subsystem whatever the subdirectory. */
-static const char *const whole[] = {
-	"mm", "block", "ipc", "init", "security", "crypto", "io_uring", "virt",
-};
-
-char *lf_subsystem(const char *path)
-{
-	const char *slash, *last;
-	size_t dlen;
-
-	/* a module's file: named within its directory */
-	if (lf_modroot_file(path))
-		path = lf_modroot_file(path);
-	slash = strrchr(path, '/');
-	dlen = slash ? (size_t)(slash - path) : 0;
-
-	for (size_t i = 0; i < ARRAY_SIZE(subsystems); i++) {
-		size_t n = strlen(subsystems[i].dir);
-
-		if (dlen >= n && !strncmp(path, subsystems[i].dir, n) &&
-		    (path[n] == '/'))
-			return xstrdup(subsystems[i].prefix);
-	}
-	for (size_t i = 0; i < ARRAY_SIZE(whole); i++) {
-		size_t n = strlen(whole[i]);
-
-		if (!strncmp(path, whole[i], n) && path[n] == '/')
-			return xstrdup(whole[i]);
-	}
-	if (!slash) {		/* a file at the top */
-		size_t n = strcspn(path, ".");
-
-		return n ? xasprintf("%.*s", (int)n, path) : xstrdup("kernel");
-	}
-	/* fs/ext4 -> ext4, drivers/block/zram -> zram, kernel -> kernel;
-	 * include/linux/jbd2.h -> jbd2 (a header: its own name) */
-	if (!strncmp(path, "include/", 8)) {
-		size_t n = strcspn(slash + 1, ".");
-
-		return xasprintf("%.*s", (int)n, slash + 1);
-	}
-	if (!strncmp(path, "fs/", 3) && strchr(path + 3, '/'))
-		return xasprintf("%.*s", (int)strcspn(path + 3, "/"), path + 3);
-	last = path + dlen;
-	while (last > path && last[-1] != '/')
-		last--;
-	return xasprintf("%.*s", (int)(path + dlen - last), last);
-}
-
 /* One logical line: its leading blanks kept, words wrapped; "- " items
  * continue indented by two. */
 static void wrap_line(struct strbuf *sb, const char *p, size_t n, size_t width)
@@ -267,10 +200,60 @@ static void files_said(struct strbuf *text, const char *head,
 	sb_printf(text, ".\n");
 }
 
+/* Which checks the patch passed (patch_verify.c, patch_batch.c,
+ * patch_boot.c), or why it is not offered. */
+static void verification(struct strbuf *text, const struct lf_pjob *j)
+{
+	if (j->failed) {
+		sb_printf(text, "\nNot verified: %s\n", lf_mail_esc(j->failed));
+		return;
+	}
+	if (!j->checked) {
+		sb_printf(text, "\nNot verified yet.\n");
+		return;
+	}
+	sb_printf(text, "\nVerified by lockfit patch:\n- git apply --check: the "
+		  "patch applies to the tree\n");
+	if (j->module)
+		sb_printf(text, "- build: the module rebuilt in a copy of its "
+			  "directory before and after the patch, against the "
+			  "kernel build as it is (make M=)\n");
+	else
+		sb_printf(text, "- build: the %zu object%s using the lock "
+			  "compiled before and after the patch, with the build's "
+			  "configuration\n", j->objs.n, lf_plural(j->objs.n));
+	sb_printf(text, "- sparse: make C=%s before and C=1 after: no new "
+		  "sparse or compiler diagnostic (%zu before, %zu after)\n",
+		  j->module ? "1" : "2", j->diags_before, j->diags_after);
+	sb_printf(text, "- checkpatch.pl --strict: no ERROR or WARNING\n");
+	sb_printf(text, "- boot: %s\n", j->booted ? "built into lockfit's VM "
+		  "kernel with the run's other verified patches and booted "
+		  "under lockdep with its workload: no lockdep report, no "
+		  "splat" : "not run (lockfit patch --boot)");
+}
+
+/* A module's paths are relative to its directory: "$M/" dropped. */
+static char *module_relative(const struct lf_pjob *j, char *text)
+{
+	struct strbuf sb = { 0 };
+	const char *tag = LF_MODROOT_TAG "/";
+	const char *p = text, *q;
+
+	if (!j->module || !strstr(text, tag))
+		return text;
+	while ((q = strstr(p, tag))) {
+		sb_printf(&sb, "%.*s", (int)(q - p), p);
+		p = q + strlen(tag);
+	}
+	sb_printf(&sb, "%s", p);
+	free(text);
+	return sb_take(&sb);
+}
+
 void lf_mail_build(struct lf_pjob *j)
 {
 	struct strbuf text = { 0 }, sb = { 0 };
-	char *wrapped;
+	char *wrapped, *subject = module_relative(j, xstrdup(lf_mail_esc(j->subject)));
 
 	sb_printf(&text, "%s", j->body);
 	if (j->notes && *j->notes) {
@@ -312,16 +295,20 @@ void lf_mail_build(struct lf_pjob *j)
 		   "type (another lock's, or this one's where spatch could not "
 		   "parse the code; the rebuild checks those it compiles): ",
 		   &j->untyped);
+	files_said(&text, "\nIndented with tabs, as checkpatch wants: the "
+		   "rewritten lines the tree indents with spaces (the lines "
+		   "around them are left as they are): ", &j->retabbed);
 	/* for a field named "lock", thousands: their number only */
 	if (j->unexamined.n)
 		sb_printf(&text, "\nNot examined by the use index: %zu file%s "
 			  "that access the field without naming its struct "
 			  "(lockfit index lists them).\n", j->unexamined.n,
 			  lf_plural(j->unexamined.n));
-	wrapped = lf_wrap(sb_str(&text), 72);
+	verification(&text, j);
+	wrapped = module_relative(j, lf_wrap(sb_str(&text), 72));
 	sb_printf(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 "
 		  "00:00:00 2001\nFrom: lockfit <lockfit@localhost>\n"
-		  "Subject: [PATCH] %s\n\n", lf_mail_esc(j->subject));
+		  "Subject: [PATCH] %s\n\n", subject);
 	for (const char *p = wrapped; *p; p += strcspn(p, "\n"), p += *p == '\n') {
 		char *line = xasprintf("%.*s", (int)strcspn(p, "\n"), p);
 
@@ -332,7 +319,9 @@ void lf_mail_build(struct lf_pjob *j)
 	diffstat(&sb, j->diff);
 	sb_printf(&sb, "\n%s-- \nlockfit\n", j->diff);
 	free(wrapped);
+	free(subject);
 	free(text.s);
+	free(j->mail);
 	j->mail = sb_take(&sb);
 }
 

@@ -229,11 +229,15 @@ static void compare(struct lf_vjob *v, const char *before, const char *after)
 	char *text;
 	size_t nfresh;
 
+	lf_step_begin(v->j, "sparse: the diagnostics after, compared with before");
 	diags(before, &b);
 	diags(after, &a);
 	nfresh = lf_diag_new(&b, &a, &text);
+	lf_step_end("%zu new", nfresh);
 	sb_printf(&v->log, "sparse/compiler diagnostics: %zu before, %zu after, "
 		  "%zu new\n", b.n, a.n, nfresh);
+	v->j->diags_before = b.n;
+	v->j->diags_after = a.n;
 	if (nfresh)
 		lf_vfail(v, "sparse", "%zu new warning%s: %s", nfresh,
 			 lf_plural(nfresh), text);
@@ -282,7 +286,10 @@ static char *make_module(struct lf_vjob *v, const char *copy, const char *when)
 	{
 		const char *env[] = { v->ceiling, LF_MAKE_ENV, NULL };
 
+		lf_step_begin(v->j, "%s build: the module in a copy, make M= "
+			      "C=1 (sparse)", when);
 		lf_exec_run(&r, NULL, (const char *const *)argv.v, env);
+		lf_step_end("%s", r.status ? "failed" : "done");
 		lf_vlog_cmd(&v->log, (const char *const *)argv.v, &r);
 	}
 	if (!r.status)
@@ -409,6 +416,7 @@ static void checkpatch(struct lf_vjob *v)
 		lf_vfail(v, "checkpatch", "no %s", script);
 		return;
 	}
+	lf_step_begin(v->j, "checkpatch");
 	lf_vrun(v, &r, "/", argv);
 	for (const char *p = r.out; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != 0)) {
 		if (!strncmp(p, "ERROR:", 6) || !strncmp(p, "WARNING:", 8)) {
@@ -419,6 +427,7 @@ static void checkpatch(struct lf_vjob *v)
 			checks++;
 		}
 	}
+	lf_step_end("%zu error/warning", nbad);
 	if (nbad)
 		lf_vfail(v, "checkpatch", "%s", sb_str(&bad));
 	else if (!strstr(r.out, "total: "))
@@ -432,17 +441,19 @@ static void checkpatch(struct lf_vjob *v)
 
 void lf_vjob_finish(struct lf_vjob *v)
 {
-	if (v->planned) {
-		/* the message says what was built: again, if allmodconfig
-		 * built some of the files */
-		if (v->j->allmodok.n) {
-			lf_mail_build(v->j);
-			if (lf_safe_write(v->patch, v->j->mail))
-				lf_die("cannot write %s: %s", v->patch, strerror(errno));
-		}
+	struct lf_pjob *j = v->j;
+
+	/* the message says what was built (allmodconfig too) and which
+	 * checks passed: checkpatch reads it as it will be offered */
+	j->checked = !j->failed;
+	lf_mail_build(j);
+	if (!j->failed && lf_safe_write(v->patch, j->mail))
+		lf_die("cannot write %s: %s", v->patch, strerror(errno));
+	if (v->planned)
 		checkpatch(v);
-	}
-	v->j->log = sb_take(&v->log);
+	if (j->failed)
+		lf_mail_build(j);	/* for failed/: why not */
+	j->log = sb_take(&v->log);
 }
 
 void lf_verify_all(struct lf_pjobs *jobs, char **patches,

@@ -85,6 +85,16 @@ static void plugin_classes(const struct lfr_tables *t)
 	}
 }
 
+/* "guard(NAME)", kept for the run. */
+static const char *guard_name(const char *name)
+{
+	char *g = xasprintf("guard(%s)", name);
+	const char *kept = lf_intern(g);
+
+	free(g);
+	return kept;
+}
+
 static void index_rewrites(struct lf_rules *r, const struct lfr_tables *t)
 {
 	r->calls = strmap_new();
@@ -94,6 +104,14 @@ static void index_rewrites(struct lf_rules *r, const struct lfr_tables *t)
 		bool refused = !strcmp(rw->to, "-");
 		char *key;
 
+		if (!strcmp(rw->cat, "guard")) {
+			/* a guard site's api is guard(NAME): the guard it becomes */
+			key = xasprintf("%s %s guard(%s)", rw->kind, rw->when, rw->name);
+			strmap_put(r->calls, key, (void *)(refused ? "-" :
+				   guard_name(rw->to)));
+			free(key);
+			continue;
+		}
 		if (strcmp(rw->cat, "call"))
 			continue;
 		if (!refused) {

@@ -60,7 +60,8 @@ bool lf_rules_has_api(const struct lf_rules *r, const char *cls, const char *api
 
 /*
  * What API becomes in a KIND rewrite (rules/rewrites.tbl's call rows:
- * "spinlock", "percpu_rwsem", ...): with PROMOTE ("irqsave", "bh") the
+ * "spinlock", "percpu_rwsem", ...; for a guard site's api, guard(NAME),
+ * its guard rows: guard(TO)): with PROMOTE ("irqsave", "bh") the
  * promoted form if the table has one, else the plain mapping; "-" when
  * the table refuses it, NULL if absent.
  */
