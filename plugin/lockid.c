@@ -42,6 +42,14 @@ static const char *type_name_of(tree type, char *buf, size_t len)
 	return NULL;
 }
 
+/* struct or union with a tag of its own (not only a typedef name) */
+static bool has_tag(tree type)
+{
+	tree name = TYPE_NAME(TYPE_MAIN_VARIANT(type));
+
+	return name && TREE_CODE(name) == IDENTIFIER_NODE;
+}
+
 /*
  * One name per type whatever the code calls it: "struct journal_s" both
  * for journal_t and struct journal_s, the typedef only for an anonymous
@@ -160,8 +168,9 @@ static void resolve_object(struct function *fun, tree ref,
 	char path[512] = "", buf[768], tbuf[256];
 	const char *pieces[16];
 	tree lock_type = TREE_TYPE(ref), member = NULL_TREE, named = NULL_TREE;
+	tree untagged = NULL_TREE;
 	enum lf_lockid_kind kind;
-	int n = 0, cut = -1;
+	int n = 0, cut = -1, untagged_cut = -1;
 	bool members;
 
 	if (TREE_CODE(ref) == COMPONENT_REF)
@@ -170,21 +179,33 @@ static void resolve_object(struct function *fun, tree ref,
 	 * are reached as if they were not there (C11), so add no piece, but
 	 * the named struct holding one names the lock (mm_struct's
 	 * mmap_lock is in an anonymous struct, nfs_inode's rmdir_sem in an
-	 * anonymous union's). */
+	 * anonymous union's).  A struct known only by its typedef names
+	 * the lock only if no tagged struct holds it: 7.2's struct slab
+	 * keeps its flags in a memdesc_flags_t, &slab->flags.f is
+	 * "struct slab::flags.f", not one lock of every page and slab. */
 	while ((TREE_CODE(ref) == COMPONENT_REF || TREE_CODE(ref) == ARRAY_REF)
 	       && n < 16) {
 		if (TREE_CODE(ref) == ARRAY_REF) {
 			pieces[n++] = "[]";
 		} else {
+			tree holder = TREE_TYPE(TREE_OPERAND(ref, 0));
+
 			if (lf_decl_name(TREE_OPERAND(ref, 1)))
 				pieces[n++] = lf_decl_name(TREE_OPERAND(ref, 1));
-			if (cut < 0 && n && lf_type_name(TREE_TYPE(TREE_OPERAND(ref, 0)),
-							 tbuf, sizeof(tbuf))) {
-				named = TREE_TYPE(TREE_OPERAND(ref, 0));
+			if (cut < 0 && n && has_tag(holder)) {
+				named = holder;
 				cut = n;
+			} else if (untagged_cut < 0 && n &&
+				   lf_type_name(holder, tbuf, sizeof(tbuf))) {
+				untagged = holder;
+				untagged_cut = n;
 			}
 		}
 		ref = TREE_OPERAND(ref, 0);
+	}
+	if (!named && untagged) {
+		named = untagged;
+		cut = untagged_cut;
 	}
 	if (named) {
 		lf_type_name(named, tbuf, sizeof(tbuf));
@@ -522,11 +543,40 @@ static void bit_spelling(tree bit, int argno, location_t loc, char *buf,
 		snprintf(buf, len, "%.*s", (int)(i - start), line + start);
 }
 
+/*
+ * REF is the lock word, a member: its struct and the member of that
+ * struct which holds it, and the path from there ("flags.f").  A struct
+ * known only by its typedef is left for the tagged struct holding it
+ * (7.2's struct slab keeps its flags word in a memdesc_flags_t): the
+ * layout is that struct's, the one a spinlock_t would grow.
+ */
+static void word_holder(tree ref, tree *record, tree *field, char *path,
+			size_t len)
+{
+	char tail[256];
+
+	*field = TREE_OPERAND(ref, 1);
+	*record = DECL_CONTEXT(*field);
+	snprintf(path, len, "%s", lf_decl_name(*field) ?: "");
+	for (int i = 0; i < LF_CHAIN_MAX && !has_tag(*record) &&
+	     TREE_CODE(TREE_OPERAND(ref, 0)) == COMPONENT_REF; i++) {
+		ref = TREE_OPERAND(ref, 0);
+		snprintf(tail, sizeof(tail), "%s", path);
+		if (lf_decl_name(TREE_OPERAND(ref, 1)) &&
+		    snprintf(path, len, "%s%s%s",
+			     lf_decl_name(TREE_OPERAND(ref, 1)),
+			     tail[0] ? "." : "", tail) >= (int)len)
+			break;
+		*field = TREE_OPERAND(ref, 1);
+		*record = DECL_CONTEXT(*field);
+	}
+}
+
 void lf_bitlock_resolve(struct function *fun, tree addr, tree bit,
 			int bit_arg, location_t call_loc, struct lf_lockid *id,
 			tree *record, tree *field)
 {
-	char word[512], tbuf[256], bitbuf[128], name[800];
+	char word[520], tbuf[256], bitbuf[128], name[800], path[256] = "";
 	tree typed = NULL_TREE, slot = NULL_TREE;
 	tree origin = pointer_origin(addr, &typed, &slot);
 
@@ -537,8 +587,8 @@ void lf_bitlock_resolve(struct function *fun, tree addr, tree bit,
 	if (TREE_CODE(origin) == ADDR_EXPR &&
 	    TREE_CODE(TREE_OPERAND(origin, 0)) == COMPONENT_REF) {
 		/* &obj->flags: the struct that has the word as a member */
-		*field = TREE_OPERAND(TREE_OPERAND(origin, 0), 1);
-		*record = DECL_CONTEXT(*field);
+		word_holder(TREE_OPERAND(origin, 0), record, field, path,
+			    sizeof(path));
 	} else if (typed) {
 		/* (unsigned long *)head: the struct's first word */
 		*record = TREE_TYPE(TREE_TYPE(typed));
@@ -546,9 +596,11 @@ void lf_bitlock_resolve(struct function *fun, tree addr, tree bit,
 		while (*field && TREE_CODE(*field) != FIELD_DECL)
 			*field = DECL_CHAIN(*field);
 	}
+	if (!path[0] && *field && lf_decl_name(*field))
+		snprintf(path, sizeof(path), "%s", lf_decl_name(*field));
 	if (*record && *field && lf_type_name(*record, tbuf, sizeof(tbuf)) &&
-	    lf_decl_name(*field)) {
-		snprintf(word, sizeof(word), "%s::%s", tbuf, lf_decl_name(*field));
+	    path[0]) {
+		snprintf(word, sizeof(word), "%s::%s", tbuf, path);
 		snprintf(name, sizeof(name), "%s bit %s", word, bitbuf);
 		set_id(id, LF_ID_member, name, NULL);
 		id->decl = *field;
