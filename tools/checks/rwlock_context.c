@@ -16,6 +16,7 @@
 #include "analysis/analysis.h"
 #include "analysis/where.h"
 #include "checks/rwlock_context.h"
+#include "checks/serialized.h"
 #include "analysis/runtime.h"
 #include "report/render.h"
 
@@ -175,63 +176,30 @@ static bool long_read(const struct lf_rec *r, const struct lf_analysis *a)
 				 r->cost >= a->rules.percpu_min_read_cost);
 }
 
-/* Lock-order edges into L that hold an exclusive lock around write
- * site R: taken in R's function at R's line, or by a call of R's
- * function made while holding it. */
-struct edges {
-	const struct lf_edge **v;
-	size_t n, cap;
-};
-
-static bool holds(const struct edges *s, const char *lock)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (!strcmp(s->v[i]->from, lock))
-			return true;
-	return false;
-}
-
-static void held_around(const struct lf_analysis *a, const struct lf_lock *l,
-			const struct lf_rec *r, struct edges *out)
-{
-	const struct lf_edgelist *in = lf_edges_in(&a->graph, l->name);
-
-	for (size_t i = 0; i < in->n; i++) {
-		const struct lf_edge *ed = in->v[i];
-		bool here = ed->via ?
-			!strcmp(lf_fn_basename(ed->via), lf_fn_basename(r->function)) :
-			!strcmp(ed->held->function, r->function) && ed->line == r->line;
-
-		if (here && !strcmp(ed->to_mode, "write") &&
-		    strcmp(ed->from_mode, "read") && !holds(out, ed->from))
-			VEC_PUSH(out, ed);
-	}
-}
-
 /* An exclusive lock held around every write site (ppp_mutex around
  * struct channel::upl's writers, all in ppp_ioctl()): they are
  * serialised already.  NULL if none. */
 static const struct lf_edge *serialiser(const struct lf_analysis *a,
 					const struct lf_lock *l)
 {
-	struct edges common = { 0 };
+	struct lf_edges common = { 0 };
 	bool first = true;
 
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
-		struct edges here = { 0 };
+		struct lf_edges here = { 0 };
 		size_t k = 0;
 
 		if (!lf_is_write(r))
 			continue;
-		held_around(a, l, r, &here);
+		lf_held_around(a, l, r, "write", &here);
 		if (first) {
 			common = here;
 			first = false;
 			continue;
 		}
 		for (size_t j = 0; j < common.n; j++)
-			if (holds(&here, common.v[j]->from))
+			if (lf_edges_hold(&here, common.v[j]->from))
 				common.v[k++] = common.v[j];
 		common.n = k;
 		free(here.v);

@@ -15,6 +15,7 @@
 #include "analysis/analysis.h"
 #include "checks/verdict.h"
 #include "checks/verdict_eval.h"
+#include "checks/serialized.h"
 
 const char *lf_verdict_name(enum lf_verdict_kind k)
 {
@@ -571,10 +572,13 @@ static void rules_context(struct eval *e)
 	e->readers_read = lf_rule_readers_only_read(e->l, &detail, &e->v->writes);
 	rule(e, "readers only read", e->readers_read, detail);
 	if (!e->rwlock) {
+		rule_na(e, "serialized readers", "judged only for rwlock_t -> spinlock_t");
 		rule_na(e, "cold readers", "judged only for rwlock_t -> spinlock_t");
 		rule_na(e, "rcu", "judged only for rwlock_t");
 		return;
 	}
+	e->serialized = lf_rule_serialized(e->l, e->a, &detail);
+	rule(e, "serialized readers", e->serialized, detail);
 	e->cold = lf_rule_cold_readers(e->l, e->v->ctx, &detail);
 	rule(e, "cold readers", e->cold, detail);
 	e->rcu = lf_rule_rcu(e->l, e->a, e->v->ctx, e->readers_read,
@@ -621,11 +625,16 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 				  "a read acquisition"));
 		writes_reason(e);
 		spin_needs(e);
-	} else if (e->rwlock && e->cold) {
-		/* neigh_table::lock: rare readers, long walks */
+	} else if (e->rwlock && (e->serialized || e->cold)) {
+		/* rxrpc_sock::call_lock: readers under lock_sock; neigh_table::lock:
+		 * rare readers, long walks */
 		v->kind = LF_V_SPINLOCK;
 		v->cold = true;
-		reason(e, xasprintf("%s: the readers rarely overlap, so the "
+		reason(e, e->serialized ? xasprintf("%s: a spinlock_t is a cleanup "
+				    "here (no reader count, no reader/writer "
+				    "unfairness on PREEMPT_RT), not a speedup",
+				    rule_detail(e, "serialized readers")) :
+		       xasprintf("%s: the readers rarely overlap, so the "
 				    "shared read side buys nothing even though "
 				    "the sections are long", rule_detail(e, "cold readers")));
 		reason(e, xstrdup("no recursive read, no lock-order cycle through "

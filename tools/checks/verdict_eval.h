@@ -28,6 +28,7 @@ struct eval {
 	struct plist *long_reads, *unknown_reads;
 	struct { char **v; size_t n, cap; } cycles;
 	bool readers_read, cold, rcu;	/* rwlock_context.c's rules */
+	bool serialized;		/* serialized.c's */
 	char *rcu_sites, *rcu_writers;
 	struct lf_writers pc_writers;	/* "percpu: few writers" */
 };

@@ -177,6 +177,38 @@ const struct lfr_entry *lf_rules_macro(const struct lf_rules *r,
 	return best;
 }
 
+static const struct lfr_primitive *primitive_row(const struct lfr_tables *t,
+						 const char *name)
+{
+	for (size_t i = 0; i < t->primitives.n; i++)
+		if (!strcmp(t->primitives.v[i].name, name))
+			return &t->primitives.v[i];
+	return NULL;
+}
+
+/* Exclusive takes and the drops that close them (serialized readers):
+ * a lock class, unconditional, not a read or shared mode.  Key: the
+ * name, with "+" for a take (the caller's own name holds no '+'). */
+static void index_excl(struct lf_rules *r, const struct lfr_tables *t)
+{
+	r->excl = strmap_new();
+	for (size_t i = 0; i < t->primitives.n; i++) {
+		const struct lfr_primitive *p = &t->primitives.v[i];
+		const struct lfr_primitive *take = p;
+		bool is_take = !strcmp(p->action, "acquire");
+
+		if (strcmp(p->mode, "excl") && strcmp(p->mode, "write"))
+			continue;
+		if (!is_take && strcmp(p->action, "release"))
+			continue;
+		/* a drop whose take is not a row still ends what it holds */
+		if (!is_take && !(take = primitive_row(t, p->pair)))
+			take = p;
+		strmap_put(r->excl, is_take ? xasprintf("+%s", p->name) : p->name,
+			   (void *)take->api);
+	}
+}
+
 void lf_rules_load(struct lf_rules *r)
 {
 	struct lfr_tables t;
@@ -200,6 +232,7 @@ void lf_rules_load(struct lf_rules *r)
 		strmap_put(r->pairs, t.primitives.v[i].name,
 			   (void *)t.primitives.v[i].pair);
 	}
+	index_excl(r, &t);
 	r->classes = strmap_new();
 	for (size_t i = 0; i < t.classes.n; i++)
 		strmap_put(r->classes, t.classes.v[i].cls, &t.classes.v[i]);
@@ -259,6 +292,18 @@ const char *lf_rules_nogrow(const struct lf_rules *r, const char *name)
 const char *lf_rules_sleeps(const struct lf_rules *r, const char *callee)
 {
 	return strmap_get(r->sleeping, lf_fn_basename(callee));
+}
+
+const char *lf_rules_excl(const struct lf_rules *r, const char *callee,
+			  bool *take)
+{
+	const char *fn = lf_fn_basename(callee);
+	char *key = xasprintf("+%s", fn);
+	const char *api = strmap_get(r->excl, key);
+
+	free(key);
+	*take = api != NULL;
+	return api ? api : strmap_get(r->excl, fn);
 }
 
 const char *lf_rules_pair(const struct lf_rules *r, const char *primitive)

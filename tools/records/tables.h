@@ -22,6 +22,7 @@ struct lf_rules {
 #undef X
 	struct strmap *apis;	/* "class api" -> non-NULL */
 	struct strmap *pairs;	/* primitive -> its pair column */
+	struct strmap *excl;	/* exclusive take or drop -> the take's api */
 	struct strmap *classes;	/* class -> its struct lfr_class */
 	struct strmap *hot;	/* hot entry function -> non-NULL */
 	struct strmap *nogrow;	/* struct that must not grow -> reason */
@@ -54,6 +55,12 @@ const char *lf_rules_dir(void);
 /* primitives.tbl's pair of PRIMITIVE (the acquire a release closes, ...),
  * NULL if none or not a primitive. */
 const char *lf_rules_pair(const struct lf_rules *r, const char *primitive);
+
+/* An exclusive lock primitive (a spinlock, mutex, lock_sock, a write
+ * take): for a take its api, for a drop the api of the take it closes;
+ * *TAKE says which.  NULL if CALLEE is neither. */
+const char *lf_rules_excl(const struct lf_rules *r, const char *callee,
+			  bool *take);
 
 /* Does primitives.tbl list API as something a developer writes for CLASS? */
 bool lf_rules_has_api(const struct lf_rules *r, const char *cls, const char *api);

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * serialized.c - an exclusive lock held around the sites of an rwlock
+ * (serialized.h): around its writers (they are serialised already, so
+ * rare), around its readers (they never overlap, so the read side buys
+ * nothing: a spinlock_t, never RCU).
+ *
+ * Two sources.  Lock-order edges name the outer lock when the plugin saw
+ * both in one unit.  Across units, the calls records: the reader's
+ * function, or every caller of it (callers of callers, while the records
+ * hold all of them: hot_call_depth - 1 calls from an rwlock site), calls
+ * an exclusive take of rules/primitives.tbl before the call that leads to
+ * the reader, and no drop before it.  A calls record keeps the first line
+ * of each callee, so a drop anywhere before the call cancels.  It names
+ * the primitive, not the object: lock_sock() on the socket that leads to
+ * the reader is taken on trust.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/util.h"
+#include "analysis/analysis.h"
+#include "analysis/where.h"
+#include "checks/serialized.h"
+
+bool lf_edges_hold(const struct lf_edges *s, const char *lock)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (!strcmp(s->v[i]->from, lock))
+			return true;
+	return false;
+}
+
+void lf_held_around(const struct lf_analysis *a, const struct lf_lock *l,
+		    const struct lf_rec *r, const char *mode, struct lf_edges *out)
+{
+	const struct lf_edgelist *in = lf_edges_in(&a->graph, l->name);
+
+	for (size_t i = 0; i < in->n; i++) {
+		const struct lf_edge *ed = in->v[i];
+		bool here = ed->via ?
+			!strcmp(lf_fn_basename(ed->via), lf_fn_basename(r->function)) :
+			!strcmp(ed->held->function, r->function) && ed->line == r->line;
+
+		if (here && !strcmp(ed->to_mode, mode) && strcmp(ed->from, l->name) &&
+		    strcmp(ed->from_mode, "read") && !lf_edges_hold(out, ed->from))
+			VEC_PUSH(out, ed);
+	}
+}
+
+static const char *held_at_entry(const struct lf_analysis *a, const char *fn,
+				 int depth, const char **chain);
+
+/* The exclusive take (its api) FN holds at LINE by its own calls, or
+ * inherits from every caller; NULL if none is shown. */
+static const char *held_at(const struct lf_analysis *a, const char *fn,
+			   int line, int depth, const char **chain)
+{
+	const struct lf_callsites *body = pairmap_get(a->calls.bodies,
+						      lf_intern(fn), NULL);
+	const char *take = NULL;
+	int take_line = INT_MAX, drop_line = INT_MAX;
+
+	for (size_t i = 0; body && i < body->n; i++) {
+		const struct lf_callee *c = body->v[i].call;
+		bool is_take;
+		const char *api = lf_rules_excl(&a->rules, c->callee, &is_take);
+
+		if (!api || c->line >= line)
+			continue;
+		if (is_take && c->line < take_line) {
+			take = api;
+			take_line = c->line;
+		} else if (!is_take && c->line < drop_line) {
+			drop_line = c->line;
+		}
+	}
+	if (drop_line < line)
+		return NULL;
+	if (take) {
+		*chain = xasprintf("%s() takes %s() before", lf_fn_basename(fn), take);
+		return take;
+	}
+	return held_at_entry(a, fn, depth + 1, chain);
+}
+
+/* Every caller of FN calls it holding one exclusive take; NULL if not,
+ * or if FN is entered otherwise (an entry point, an export) or its
+ * callers may be missing from the records. */
+static const char *held_at_entry(const struct lf_analysis *a, const char *fn,
+				 int depth, const char **chain)
+{
+	const struct lf_callsites *callers = lf_callers(&a->calls, fn);
+	const char *common = NULL, *via = NULL;
+
+	/* FN is DEPTH - 1 calls from the site: all its calls are written
+	 * while that is at most hot_call_depth - 1 */
+	if (depth > a->rules.hot_call_depth || !callers->n ||
+	    lf_entries_of(&a->calls, fn)->n)
+		return NULL;
+	for (size_t i = 0; i < callers->n; i++) {
+		const struct lf_callsite *cs = &callers->v[i];
+		const char *how = NULL;
+		const char *h = held_at(a, cs->rec->function, cs->call->line,
+					depth, &how);
+
+		if (!h || (common && strcmp(common, h)))
+			return NULL;
+		common = h;
+		via = how;
+	}
+	*chain = xasprintf("%s, calling %s()", via, lf_fn_basename(fn));
+	return common;
+}
+
+struct holders {
+	char **v;
+	size_t n, cap;
+};
+
+static bool listed(const struct holders *h, const char *s)
+{
+	for (size_t i = 0; i < h->n; i++)
+		if (!strcmp(h->v[i], s))
+			return true;
+	return false;
+}
+
+/* What holds read site R: lock names from edges, "api()" from calls;
+ * *HOW says how, NULL if nothing does. */
+static void site_holders(const struct lf_analysis *a, const struct lf_lock *l,
+			 const struct lf_rec *r, struct holders *out, char **how)
+{
+	struct lf_edges edges = { 0 };
+	const char *chain = NULL;
+	const char *api = held_at(a, r->function, r->line, 0, &chain);
+
+	lf_held_around(a, l, r, "read", &edges);
+	for (size_t i = 0; i < edges.n; i++)
+		VEC_PUSH(out, xstrdup(edges.v[i]->from));
+	if (api)
+		VEC_PUSH(out, xasprintf("%s()", api));
+	*how = api ? xstrdup(chain) : edges.n ?
+	       xasprintf("%s held", edges.v[0]->from) : NULL;
+	free(edges.v);
+}
+
+/* Keep in COMMON what HERE holds too. */
+static void intersect(struct holders *common, const struct holders *here)
+{
+	size_t k = 0;
+
+	for (size_t j = 0; j < common->n; j++)
+		if (listed(here, common->v[j]))
+			common->v[k++] = common->v[j];
+	common->n = k;
+}
+
+bool lf_rule_serialized(const struct lf_lock *l, const struct lf_analysis *a,
+			char **detail)
+{
+	struct holders common = { 0 };
+	struct plist *where = plist_new(LF_SERIAL_SHOWN);
+	bool first = true;
+
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *r = l->sites.v[i].rec;
+		struct holders here = { 0 };
+		char *how;
+
+		if (!lf_is_read(r))
+			continue;
+		site_holders(a, l, r, &here, &how);
+		if (!how) {
+			*detail = xasprintf("no exclusive lock shown held at the "
+					    "read site %s:%d (%s)", r->file, r->line,
+					    lf_fn_basename(r->function));
+			return false;
+		}
+		plist_add(where, "%s:%d (%s)", r->file, r->line, how);
+		free(how);
+		if (first)
+			common = here;
+		else
+			intersect(&common, &here);
+		first = false;
+	}
+	if (!common.n) {
+		*detail = xstrdup("no one exclusive lock held at every read site");
+		return false;
+	}
+	*detail = xasprintf("%s is held at every read site (%s): the readers "
+			    "never overlap, so the shared read side buys nothing",
+			    common.v[0], plist_text(where));
+	return true;
+}
