@@ -5,15 +5,18 @@
  * rare), around its readers (they never overlap, so the read side buys
  * nothing: a spinlock_t, never RCU).
  *
- * Two sources.  Lock-order edges name the outer lock when the plugin saw
- * both in one unit.  Across units, the calls records: the reader's
- * function, or every caller of it (callers of callers, while the records
- * hold all of them: hot_call_depth - 1 calls from an rwlock site), calls
- * an exclusive take of rules/primitives.tbl before the call that leads to
- * the reader, and no drop before it.  A calls record keeps the first line
- * of each callee, so a drop anywhere before the call cancels.  It names
- * the primitive, not the object: lock_sock() on the socket that leads to
- * the reader is taken on trust.
+ * Lock-order edges name the outer lock when the plugin saw both in one
+ * unit.  Across units: the reader's function, or every caller of it
+ * (callers of callers, while the records hold all of them: up to
+ * hot_call_depth calls from an rwlock site), makes the call that leads
+ * to the reader inside a section of an exclusive lock, or, in older
+ * records, calls an exclusive take of rules/primitives.tbl before it.
+ * A function entered otherwise (an entry point, an export) has callers
+ * nobody read: nothing is shown held there.  A release before the call
+ * (a release_only record, a drop in the calls record: it keeps the
+ * first line of each callee) cancels what the callers held.  A calls
+ * record names the primitive, not the object: lock_sock() on the socket
+ * that leads to the reader is taken on trust.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -48,19 +51,45 @@ void lf_held_around(const struct lf_analysis *a, const struct lf_lock *l,
 	}
 }
 
-static const char *held_at_entry(const struct lf_analysis *a, const char *fn,
-				 int depth, const char **chain);
+static char *held_at_entry(const struct lf_analysis *a, const char *fn,
+			   int depth, char **chain);
 
-/* The exclusive take (its api) FN holds at LINE by its own calls, or
- * inherits from every caller; NULL if none is shown. */
-static const char *held_at(const struct lf_analysis *a, const char *fn,
-			   int line, int depth, const char **chain)
+/* A section of FN that holds an exclusive lock around its call at LINE
+ * (the plugin's own account); *DROP: the first release_only before LINE. */
+static const struct lf_rec *section_around(const struct lf_analysis *a,
+					   const char *fn, int line, int *drop)
+{
+	const struct lf_recs *ex = lf_excl_of(&a->calls, fn);
+
+	for (size_t i = 0; i < ex->n; i++) {
+		const struct lf_rec *x = ex->v[i];
+
+		if (x->kind == LF_REC_RELEASE_ONLY && x->line < *drop)
+			*drop = x->line;
+		for (size_t j = 0; x->kind == LF_REC_SECTION && j < x->calls.n; j++)
+			if (x->calls.v[j].line == line)
+				return x;
+	}
+	return NULL;
+}
+
+/* The exclusive lock FN holds at LINE: a section around the call (its
+ * lock's name), a take of its calls record before it ("api()"), or what
+ * every caller holds; NULL if none is shown. */
+static char *held_at(const struct lf_analysis *a, const char *fn, int line,
+		     int depth, char **chain)
 {
 	const struct lf_callsites *body = pairmap_get(a->calls.bodies,
 						      lf_intern(fn), NULL);
 	const char *take = NULL;
 	int take_line = INT_MAX, drop_line = INT_MAX;
+	const struct lf_rec *sec = section_around(a, fn, line, &drop_line);
 
+	if (sec) {
+		*chain = xasprintf("%s() holds %s (%s at %s:%d)", lf_fn_basename(fn),
+				   sec->lock, sec->api, sec->file, sec->line);
+		return xstrdup(sec->lock);
+	}
 	for (size_t i = 0; body && i < body->n; i++) {
 		const struct lf_callee *c = body->v[i].call;
 		bool is_take;
@@ -79,7 +108,7 @@ static const char *held_at(const struct lf_analysis *a, const char *fn,
 		return NULL;
 	if (take) {
 		*chain = xasprintf("%s() takes %s() before", lf_fn_basename(fn), take);
-		return take;
+		return xasprintf("%s()", take);
 	}
 	return held_at_entry(a, fn, depth + 1, chain);
 }
@@ -87,11 +116,11 @@ static const char *held_at(const struct lf_analysis *a, const char *fn,
 /* Every caller of FN calls it holding one exclusive take; NULL if not,
  * or if FN is entered otherwise (an entry point, an export) or its
  * callers may be missing from the records. */
-static const char *held_at_entry(const struct lf_analysis *a, const char *fn,
-				 int depth, const char **chain)
+static char *held_at_entry(const struct lf_analysis *a, const char *fn,
+			   int depth, char **chain)
 {
 	const struct lf_callsites *callers = lf_callers(&a->calls, fn);
-	const char *common = NULL, *via = NULL;
+	char *common = NULL, *via = NULL;
 
 	/* FN is DEPTH - 1 calls from the site: all its calls are written
 	 * while that is at most hot_call_depth - 1 */
@@ -100,12 +129,13 @@ static const char *held_at_entry(const struct lf_analysis *a, const char *fn,
 		return NULL;
 	for (size_t i = 0; i < callers->n; i++) {
 		const struct lf_callsite *cs = &callers->v[i];
-		const char *how = NULL;
-		const char *h = held_at(a, cs->rec->function, cs->call->line,
-					depth, &how);
+		char *how = NULL;
+		char *h = held_at(a, cs->rec->function, cs->call->line, depth, &how);
 
 		if (!h || (common && strcmp(common, h)))
 			return NULL;
+		free(common);
+		free(via);
 		common = h;
 		via = how;
 	}
@@ -132,15 +162,15 @@ static void site_holders(const struct lf_analysis *a, const struct lf_lock *l,
 			 const struct lf_rec *r, struct holders *out, char **how)
 {
 	struct lf_edges edges = { 0 };
-	const char *chain = NULL;
-	const char *api = held_at(a, r->function, r->line, 0, &chain);
+	char *chain = NULL;
+	char *held = held_at(a, r->function, r->line, 0, &chain);
 
 	lf_held_around(a, l, r, "read", &edges);
 	for (size_t i = 0; i < edges.n; i++)
 		VEC_PUSH(out, xstrdup(edges.v[i]->from));
-	if (api)
-		VEC_PUSH(out, xasprintf("%s()", api));
-	*how = api ? xstrdup(chain) : edges.n ?
+	if (held)
+		VEC_PUSH(out, held);
+	*how = held ? chain : edges.n ?
 	       xasprintf("%s held", edges.v[0]->from) : NULL;
 	free(edges.v);
 }
