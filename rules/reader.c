@@ -545,6 +545,9 @@ static void row_entry(struct table *tb, const char *line)
 	    !lfr_identifier(e.name, n))
 		lfr_fail(tb, !strcmp(e.kind, "slot") ? "expected struct.field, not" :
 		     "expected an identifier, not", e.name, NULL);
+	if (!strcmp(e.kind, "role") && !lfr_identifier(e.arg, strlen(e.arg)))
+		lfr_fail(tb, "expected what the function is (teardown), not",
+		     e.arg, NULL);
 	if ((!strcmp(e.kind, "slot") || !strcmp(e.kind, "function")) &&
 	    strcmp(e.arg, "-"))
 		lfr_fail(tb, "a slot or function takes no argument: '-', not", e.arg,

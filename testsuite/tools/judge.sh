@@ -18,3 +18,7 @@ lf explain 'struct sk::other' data/serial --assume-complete
 grep -qF '[FAIL] serialized readers: no exclusive lock shown held at the read site net/sk/find.c:30 (find_other)' "$work/out" &&
 	pass "serialized: explain names the read site no lock is shown held at" ||
 	fail "serialized: explain names the read site" "$(grep serial "$work/out")"
+lf explain 'struct sk::fill' data/serial --assume-complete
+grep -qF '[FAIL] serialized readers: the read section at net/sk/find.c:90 is still held where fill_blk() returns: what was held where it started may be gone' "$work/out" &&
+	pass "serialized: a read section that outlives the caller's section -> not serialised" ||
+	fail "serialized: a read section that outlives the caller's section" "$(grep serial "$work/out")"

@@ -55,16 +55,17 @@ static char *held_at_entry(const struct lf_analysis *a, const char *fn,
 			   int depth, char **chain);
 
 /* A section of FN that holds an exclusive lock around its call at LINE
- * (the plugin's own account); *DROP: the first release_only before LINE. */
+ * (the plugin's own account); *DROP: the first release_only before END. */
 static const struct lf_rec *section_around(const struct lf_analysis *a,
-					   const char *fn, int line, int *drop)
+					   const char *fn, int line, int end,
+					   int *drop)
 {
 	const struct lf_recs *ex = lf_excl_of(&a->calls, fn);
 
 	for (size_t i = 0; i < ex->n; i++) {
 		const struct lf_rec *x = ex->v[i];
 
-		if (x->kind == LF_REC_RELEASE_ONLY && x->line < *drop)
+		if (x->kind == LF_REC_RELEASE_ONLY && x->line < end && x->line < *drop)
 			*drop = x->line;
 		for (size_t j = 0; x->kind == LF_REC_SECTION && j < x->calls.n; j++)
 			if (x->calls.v[j].line == line)
@@ -73,17 +74,17 @@ static const struct lf_rec *section_around(const struct lf_analysis *a,
 	return NULL;
 }
 
-/* The exclusive lock FN holds at LINE: a section around the call (its
- * lock's name), a take of its calls record before it ("api()"), or what
- * every caller holds; NULL if none is shown. */
+/* The exclusive lock FN holds from LINE to END: a section around the
+ * call at LINE (its lock's name), a take of its calls record before it
+ * ("api()"), or what every caller holds; NULL if none is shown. */
 static char *held_at(const struct lf_analysis *a, const char *fn, int line,
-		     int depth, char **chain)
+		     int end, int depth, char **chain)
 {
 	const struct lf_callsites *body = pairmap_get(a->calls.bodies,
 						      lf_intern(fn), NULL);
 	const char *take = NULL;
 	int take_line = INT_MAX, drop_line = INT_MAX;
-	const struct lf_rec *sec = section_around(a, fn, line, &drop_line);
+	const struct lf_rec *sec = section_around(a, fn, line, end, &drop_line);
 
 	if (sec) {
 		*chain = xasprintf("%s() holds %s (%s at %s:%d)", lf_fn_basename(fn),
@@ -95,7 +96,7 @@ static char *held_at(const struct lf_analysis *a, const char *fn, int line,
 		bool is_take;
 		const char *api = lf_rules_excl(&a->rules, c->callee, &is_take);
 
-		if (!api || c->line >= line)
+		if (!api || c->line >= end || (is_take && c->line >= line))
 			continue;
 		if (is_take && c->line < take_line) {
 			take = api;
@@ -104,7 +105,7 @@ static char *held_at(const struct lf_analysis *a, const char *fn, int line,
 			drop_line = c->line;
 		}
 	}
-	if (drop_line < line)
+	if (drop_line < end)
 		return NULL;
 	if (take) {
 		*chain = xasprintf("%s() takes %s() before", lf_fn_basename(fn), take);
@@ -130,7 +131,8 @@ static char *held_at_entry(const struct lf_analysis *a, const char *fn,
 	for (size_t i = 0; i < callers->n; i++) {
 		const struct lf_callsite *cs = &callers->v[i];
 		char *how = NULL;
-		char *h = held_at(a, cs->rec->function, cs->call->line, depth, &how);
+		char *h = held_at(a, cs->rec->function, cs->call->line,
+				  cs->call->line, depth, &how);
 
 		if (!h || (common && strcmp(common, h)))
 			return NULL;
@@ -156,22 +158,48 @@ static bool listed(const struct holders *h, const char *s)
 	return false;
 }
 
-/* What holds read site R: lock names from edges, "api()" from calls;
- * *HOW says how, NULL if nothing does. */
+/* The last line of section R: its last release. */
+static int section_end(const struct lf_rec *r)
+{
+	int last = r->line;
+
+	for (size_t i = 0; i < r->releases.n; i++)
+		if (r->releases.v[i] > last)
+			last = r->releases.v[i];
+	return last;
+}
+
+/* The outer section of edge ED (in R's function) still held where R's
+ * section ends: its releases all after R's, by line. */
+static bool outlasts(const struct lf_edge *ed, const struct lf_rec *r)
+{
+	int last = section_end(r);
+
+	if (ed->via)
+		return true;	/* R's section is in a call the outer one holds */
+	for (size_t i = 0; i < ed->held->releases.n; i++)
+		if (ed->held->releases.v[i] <= last)
+			return false;
+	return ed->held->releases.n && !ed->held->open_at_exit;
+}
+
+/* What holds read site R, a section closed in its function, from its
+ * start to its end: lock names from edges, "api()" from calls; *HOW
+ * says how, NULL if nothing does. */
 static void site_holders(const struct lf_analysis *a, const struct lf_lock *l,
 			 const struct lf_rec *r, struct holders *out, char **how)
 {
 	struct lf_edges edges = { 0 };
 	char *chain = NULL;
-	char *held = held_at(a, r->function, r->line, 0, &chain);
+	char *held = held_at(a, r->function, r->line, section_end(r), 0, &chain);
 
 	lf_held_around(a, l, r, "read", &edges);
 	for (size_t i = 0; i < edges.n; i++)
-		VEC_PUSH(out, xstrdup(edges.v[i]->from));
+		if (outlasts(edges.v[i], r))
+			VEC_PUSH(out, xstrdup(edges.v[i]->from));
 	if (held)
 		VEC_PUSH(out, held);
-	*how = held ? chain : edges.n ?
-	       xasprintf("%s held", edges.v[0]->from) : NULL;
+	*how = held ? chain : out->n ? xasprintf("%s held", out->v[0]) : NULL;
 	free(edges.v);
 }
 
@@ -193,6 +221,18 @@ bool lf_rule_serialized(const struct lf_lock *l, const struct lf_analysis *a,
 	struct plist *where = plist_new(LF_SERIAL_SHOWN);
 	bool first = true;
 
+	/* a section that ends elsewhere outlives what was held at its start
+	 * (packet's blk_fill_in_prog_lock: read under the queue's lock,
+	 * released after it) */
+	for (size_t i = 0; i < l->rels.n; i++)
+		if (lf_is_read(l->rels.v[i].rec)) {
+			*detail = xasprintf("a read section ends in another function "
+					    "(%s at %s:%d): what was held where it "
+					    "started may be gone", l->rels.v[i].rec->api,
+					    l->rels.v[i].rec->file, l->rels.v[i].rec->line);
+			return false;
+		}
+
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
 		struct holders here = { 0 };
@@ -200,6 +240,13 @@ bool lf_rule_serialized(const struct lf_lock *l, const struct lf_analysis *a,
 
 		if (!lf_is_read(r))
 			continue;
+		if (r->open_at_exit) {
+			*detail = xasprintf("the read section at %s:%d is still held "
+					    "where %s() returns: what was held where "
+					    "it started may be gone", r->file, r->line,
+					    lf_fn_basename(r->function));
+			return false;
+		}
 		site_holders(a, l, r, &here, &how);
 		if (!how) {
 			*detail = xasprintf("no exclusive lock shown held at the "

@@ -126,6 +126,10 @@ static void index_entries(struct lf_rules *r, const struct lfr_tables *t)
 		}
 		if (!strcmp(e->kind, "call") && e->name[strlen(e->name) - 1] == '*')
 			VEC_PUSH(&r->call_families, e);
+		if (!strcmp(e->kind, "role")) {
+			VEC_PUSH(&r->roles, e);
+			continue;
+		}
 		if (!strcmp(e->kind, "function")) {
 			strmap_put(r->functions, e->name, (void *)e);
 			continue;
@@ -158,6 +162,28 @@ const struct lfr_entry *lf_rules_function(const struct lf_rules *r,
 					  const char *function)
 {
 	return strmap_get(r->functions, lf_fn_basename(function));
+}
+
+/* Is WORD one of NAME's '_'-separated words? */
+static bool has_word(const char *name, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = name; (p = strstr(p, word)); p++)
+		if ((p == name || p[-1] == '_') && (!p[n] || p[n] == '_'))
+			return true;
+	return false;
+}
+
+const struct lfr_entry *lf_rules_role(const struct lf_rules *r,
+				      const char *function)
+{
+	const char *name = lf_fn_basename(function);
+
+	for (size_t i = 0; i < r->roles.n; i++)
+		if (has_word(name, r->roles.v[i]->name))
+			return r->roles.v[i];
+	return NULL;
 }
 
 const struct lfr_entry *lf_rules_macro(const struct lf_rules *r,

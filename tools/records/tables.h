@@ -40,6 +40,8 @@ struct lf_rules {
 	struct { const struct lfr_entry **v; size_t n, cap; } macros;
 	struct { const struct lfr_entry **v; size_t n, cap; } call_families;
 	struct strmap *functions;
+	/* the role rows, table order */
+	struct { const struct lfr_entry **v; size_t n, cap; } roles;
 };
 
 /* The thresholds the plugin was built with (tools/records/rules.gen.c). */
@@ -97,6 +99,10 @@ const struct lfr_entry *lf_rules_entry(const struct lf_rules *r,
 
 /* The macro row whose prefix is the longest that starts FUNCTION's name
  * (SYSCALL_DEFINE for __do_sys_read), or NULL. */
+/* The role row (entrypoints.tbl) whose word is one of FUNCTION's
+ * '_'-separated words, first in table order; NULL if none. */
+const struct lfr_entry *lf_rules_role(const struct lf_rules *r,
+				      const char *function);
 const struct lfr_entry *lf_rules_macro(const struct lf_rules *r,
 				       const char *function);
 
