@@ -136,7 +136,7 @@ static void plugin(const struct lfr_tables *t)
 
 		/* the tool matches names */
 		if (!strcmp(e->kind, "macro") || !strcmp(e->kind, "function") ||
-		    !strcmp(e->kind, "role"))
+		    !strcmp(e->kind, "role") || !strcmp(e->kind, "user"))
 			continue;
 		printf("\t{ LF_ENTRY_%s, ", e->kind);
 		cstr(e->name);

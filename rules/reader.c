@@ -525,6 +525,25 @@ static int section_name(const char *s)
 	       strspn(s, ".abcdefghijklmnopqrstuvwxyz0123456789_") == strlen(s);
 }
 
+/* user NAME - - - - -: an entry (a slot, a macro) user space triggers */
+static void user_row(struct table *tb, struct lfr_entry *e)
+{
+	char *key;
+
+	if (!slot_name(e->name) && !lfr_identifier(e->name, strlen(e->name)))
+		lfr_fail(tb, "expected an entry (struct.field or a macro), not",
+		     e->name, NULL);
+	if (strcmp(e->arg, "-") || strcmp(e->exec, "-") || strcmp(e->preempt, "-") ||
+	    strcmp(e->sleep, "-") || strcmp(e->temp, "-"))
+		lfr_fail(tb, "a user row says nothing but its entry: '-' in the "
+		     "other columns of", e->name, NULL);
+	key = lfr_xrealloc(NULL, strlen(e->name) + 6);
+	sprintf(key, "user %s", e->name);
+	lfr_once(tb, key, 0, "");
+	free(key);
+	PUSH(&tb->t->entries, *e);
+}
+
 static void row_entry(struct table *tb, const char *line)
 {
 	char *w[7], *key;
@@ -537,6 +556,10 @@ static void row_entry(struct table *tb, const char *line)
 	e = (struct lfr_entry){ w[0], w[1], w[2], w[3], w[4], w[5], w[6],
 				tb->lineno };
 	oneof(tb, e.kind, entry_kinds, "kind");
+	if (!strcmp(e.kind, "user")) {
+		user_row(tb, &e);
+		return;
+	}
 	/* a registration call may be a family: register_trace_* */
 	n = strlen(e.name);
 	if (!strcmp(e.kind, "call") && n > 1 && e.name[n - 1] == '*')

@@ -277,31 +277,66 @@ void lf_writers_judge(const struct lf_lock *l, const struct lf_analysis *a,
 	free(stat);
 }
 
+/* Every write site reached only from cold entries (registration,
+ * teardown, configuration): "cold: ..." of the first, or NULL. */
+static char *writers_cold(const struct lf_lock *l, const struct lf_site_ctx *ctx)
+{
+	struct plist *p = plist_new(LIST_MAX);
+
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *r = l->sites.v[i].rec;
+		char *t;
+
+		if (!lf_is_write(r))
+			continue;
+		if (ctx[i].temp != LF_TEMP_COLD)
+			return NULL;
+		t = lf_site_ctx_text(&ctx[i]);
+		plist_add(p, "%s:%d %s() [%s]", r->file, r->line,
+			  lf_fn_basename(r->function), t);
+		free(t);
+	}
+	return p->n ? xstrdup(plist_text(p)) : NULL;
+}
+
+/* A walk (a loop) read where user space triggers it at will: a system
+ * call, a file's or socket's operation (rules/entrypoints.tbl user). */
+static bool user_walk(const struct lf_rec *r, const struct lf_site_ctx *c,
+		      const struct lf_analysis *a)
+{
+	return r->loop && c->known && lf_rules_user(&a->rules, c->where.entry);
+}
+
 bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 		 const struct lf_site_ctx *ctx, bool readers_read,
-		 char **detail, char **sites, char **writers)
+		 char **detail, char **sites, char **writers, bool *user_only)
 {
 	struct plist *p = plist_new(LIST_MAX);
 	struct lf_writers w;
-	size_t nlong = 0;
+	size_t nlong = 0, nuser = 0;
+	char *cold;
 
 	*sites = NULL;
 	*writers = NULL;
+	*user_only = false;
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
 		const char *atomic = atomic_word(r, &ctx[i]);
 		bool hot = ctx[i].temp == LF_TEMP_HOT;
+		bool user = !atomic && !hot && user_walk(r, &ctx[i], a);
 		char *t;
 
 		if (!long_read(r, a))
 			continue;
 		nlong++;
-		if (!atomic && !hot)
+		if (!atomic && !hot && !user)
 			continue;
+		nuser += user;
 		t = lf_site_ctx_text(&ctx[i]);
-		plist_add(p, "%s:%d %s() %s (%s%s%s)", r->file, r->line,
+		plist_add(p, "%s:%d %s() %s (%s%s%s%s)", r->file, r->line,
 			  lf_fn_basename(r->function), r->api, atomic ? atomic : "",
-			  atomic && hot ? ", " : "", hot ? t : "");
+			  atomic && hot ? ", " : "", hot ? t : "",
+			  user ? xasprintf("a walk user space triggers: %s", t) : "");
 		free(t);
 	}
 	if (!nlong) {
@@ -317,6 +352,24 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 		return false;
 	}
 	*sites = xstrdup(plist_text(p));
+	/* readers only user space triggers: upstream's read-mostly lookup,
+	 * its writers cold by what they are (registration, teardown,
+	 * configuration), however many */
+	*user_only = nuser == p->n;
+	if (*user_only) {
+		cold = writers_cold(l, ctx);
+		*writers = cold ? xasprintf("every write site is reached only from "
+					    "cold entries: %s", cold) : NULL;
+		*detail = !cold ? xasprintf("walks user space triggers (%s), but "
+					    "not every write site is known cold",
+					    *sites) :
+			  !readers_read ? xasprintf("walks user space triggers (%s), "
+						    "but they update shared state",
+						    *sites) :
+			  xasprintf("walks user space triggers: %s; %s", *sites,
+				    *writers);
+		return cold && readers_read;
+	}
 	lf_writers_judge(l, a, ctx, a->rules.rcu_max_write_sites,
 			 "rcu_max_write_sites", a->rules.runtime_rcu_min_read_per_write,
 			 "runtime_rcu_min_read_per_write", &w);

@@ -582,7 +582,7 @@ static void rules_context(struct eval *e)
 	e->cold = lf_rule_cold_readers(e->l, e->v->ctx, &detail);
 	rule(e, "cold readers", e->cold, detail);
 	e->rcu = lf_rule_rcu(e->l, e->a, e->v->ctx, e->readers_read,
-			     &detail, &sites, &e->rcu_writers);
+			     &detail, &sites, &e->rcu_writers, &e->rcu_user);
 	rule(e, "rcu", e->rcu, detail);
 	e->rcu_sites = sites;
 }
@@ -643,7 +643,12 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 		spin_needs(e);
 	} else if (e->rwlock && e->rcu) {
 		v->kind = LF_V_RCU;
-		reason(e, xasprintf("convert the readers to RCU and the writers to "
+		reason(e, e->rcu_user ? xasprintf("convert the readers to RCU and "
+				    "the writers to spinlock_t: a read-mostly lookup "
+				    "user space queries at will, walked at %s, and "
+				    "its writers are cold (%s)", e->rcu_sites,
+				    e->rcu_writers) :
+		       xasprintf("convert the readers to RCU and the writers to "
 				    "spinlock_t: long read sections run in bh, irq "
 				    "or hot context at %s, and the writers are few "
 				    "or rare (%s)", e->rcu_sites, e->rcu_writers));

@@ -30,6 +30,7 @@ struct eval {
 	bool readers_read, cold, rcu;	/* rwlock_context.c's rules */
 	bool serialized;		/* serialized.c's */
 	char *rcu_sites, *rcu_writers;
+	bool rcu_user;		/* rcu for walks user space triggers */
 	struct lf_writers pc_writers;	/* "percpu: few writers" */
 };
 

@@ -116,6 +116,7 @@ static void index_entries(struct lf_rules *r, const struct lfr_tables *t)
 {
 	r->entries = strmap_new();
 	r->functions = strmap_new();
+	r->user = strmap_new();
 	for (size_t i = 0; i < t->entries.n; i++) {
 		const struct lfr_entry *e = &t->entries.v[i];
 		char *key;
@@ -126,6 +127,10 @@ static void index_entries(struct lf_rules *r, const struct lfr_tables *t)
 		}
 		if (!strcmp(e->kind, "call") && e->name[strlen(e->name) - 1] == '*')
 			VEC_PUSH(&r->call_families, e);
+		if (!strcmp(e->kind, "user")) {
+			strmap_put(r->user, e->name, (void *)e);
+			continue;
+		}
 		if (!strcmp(e->kind, "role")) {
 			VEC_PUSH(&r->roles, e);
 			continue;
@@ -173,6 +178,11 @@ static bool has_word(const char *name, const char *word)
 		if ((p == name || p[-1] == '_') && (!p[n] || p[n] == '_'))
 			return true;
 	return false;
+}
+
+bool lf_rules_user(const struct lf_rules *r, const char *entry)
+{
+	return entry && strmap_get(r->user, entry);
 }
 
 const struct lfr_entry *lf_rules_role(const struct lf_rules *r,
