@@ -136,7 +136,8 @@ static void plugin(const struct lfr_tables *t)
 
 		/* the tool matches names */
 		if (!strcmp(e->kind, "macro") || !strcmp(e->kind, "function") ||
-		    !strcmp(e->kind, "role") || !strcmp(e->kind, "user"))
+		    !strcmp(e->kind, "role") || !strcmp(e->kind, "user") ||
+		    !strcmp(e->kind, "config"))
 			continue;
 		printf("\t{ LF_ENTRY_%s, ", e->kind);
 		cstr(e->name);

@@ -525,8 +525,9 @@ static int section_name(const char *s)
 	       strspn(s, ".abcdefghijklmnopqrstuvwxyz0123456789_") == strlen(s);
 }
 
-/* user NAME - - - - -: an entry (a slot, a macro) user space triggers */
-static void user_row(struct table *tb, struct lfr_entry *e)
+/* user NAME - - - - -: an entry (a slot, a macro) user space triggers;
+ * config NAME - - - - -: one that registers, tears down or configures */
+static void tag_row(struct table *tb, struct lfr_entry *e)
 {
 	char *key;
 
@@ -535,10 +536,10 @@ static void user_row(struct table *tb, struct lfr_entry *e)
 		     e->name, NULL);
 	if (strcmp(e->arg, "-") || strcmp(e->exec, "-") || strcmp(e->preempt, "-") ||
 	    strcmp(e->sleep, "-") || strcmp(e->temp, "-"))
-		lfr_fail(tb, "a user row says nothing but its entry: '-' in the "
-		     "other columns of", e->name, NULL);
-	key = lfr_xrealloc(NULL, strlen(e->name) + 6);
-	sprintf(key, "user %s", e->name);
+		lfr_fail(tb, "a user or config row says nothing but its entry: '-' "
+		     "in the other columns of", e->name, NULL);
+	key = lfr_xrealloc(NULL, strlen(e->kind) + strlen(e->name) + 2);
+	sprintf(key, "%s %s", e->kind, e->name);
 	lfr_once(tb, key, 0, "");
 	free(key);
 	PUSH(&tb->t->entries, *e);
@@ -556,8 +557,8 @@ static void row_entry(struct table *tb, const char *line)
 	e = (struct lfr_entry){ w[0], w[1], w[2], w[3], w[4], w[5], w[6],
 				tb->lineno };
 	oneof(tb, e.kind, entry_kinds, "kind");
-	if (!strcmp(e.kind, "user")) {
-		user_row(tb, &e);
+	if (!strcmp(e.kind, "user") || !strcmp(e.kind, "config")) {
+		tag_row(tb, &e);
 		return;
 	}
 	/* a registration call may be a family: register_trace_* */

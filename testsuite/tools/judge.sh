@@ -22,3 +22,17 @@ lf explain 'struct sk::fill' data/serial --assume-complete
 grep -qF '[FAIL] serialized readers: the read section at net/sk/find.c:90 is still held where fill_blk() returns: what was held where it started may be gone' "$work/out" &&
 	pass "serialized: a read section that outlives the caller's section -> not serialised" ||
 	fail "serialized: a read section that outlives the caller's section" "$(grep serial "$work/out")"
+
+### the rcu rule as upstream applies it: data/lookup, walks user space
+### triggers, writers registration and teardown by their names
+lf report data/lookup --format json --assume-complete
+json "lookup: walks a system call triggers, 5 writers exported as registration and teardown -> rcu, not a cold spinlock" \
+	'locks["fs/fsys.c:fs_lock"]["verdict"] == "rcu" and locks["fs/fsys.c:fs_lock"]["reasons"][0].startswith("convert the readers to RCU and the writers to spinlock_t: a read-mostly lookup user space queries at will, walked at fs/fsys.c:10 fs_index() read_lock (a walk user space triggers: cold: SYSCALL_DEFINE __do_sys_sysfs, 1 call down)") and "fs/fsys.c:60 unregister_fs() [cold: EXPORT_SYMBOL teardown unregister_fs]" not in locks["fs/fsys.c:fs_lock"]["reasons"][0] and "and 2 more)" in locks["fs/fsys.c:fs_lock"]["reasons"][0]'
+json "lookup: an exported writer, registration by its name -> cold, in the site context" \
+	'[s["context"]["entry"] for s in locks["fs/fsys.c:fs_lock"]["sites"] if s["function"] == "unregister_fs"] == ["EXPORT_SYMBOL teardown", "EXPORT_SYMBOL teardown"]'
+json "lookup: walked only by a seq_file dump -> rare readers, spinlock" \
+	'locks["fs/fsys.c:dump_lock"]["verdict"] == "spinlock"'
+lf explain fs/fsys.c:poke_lock data/lookup --assume-complete
+grep -qF '[FAIL] rcu: walks user space triggers (fs/fsys.c:210 fs_index() read_lock (a walk user space triggers: cold: SYSCALL_DEFINE __do_sys_sysfs, 1 call down)), but not every write site is known to be registration, teardown or configuration (rules/entrypoints.tbl config and role rows)' "$work/out" &&
+	pass "lookup: a writer exported under a name that says nothing -> no rcu, saying why" ||
+	fail "lookup: exported writer of unknown temperature" "$(grep 'rcu:' "$work/out")"

@@ -277,9 +277,19 @@ void lf_writers_judge(const struct lf_lock *l, const struct lf_analysis *a,
 	free(stat);
 }
 
-/* Every write site reached only from cold entries (registration,
- * teardown, configuration): "cold: ..." of the first, or NULL. */
-static char *writers_cold(const struct lf_lock *l, const struct lf_site_ctx *ctx)
+/* Is C's entry a registration, a teardown or a configuration: a config
+ * row of rules/entrypoints.tbl, or an export by its role's name? */
+static bool config_entry(const struct lf_site_ctx *c, const struct lf_analysis *a)
+{
+	return c->known && c->temp == LF_TEMP_COLD &&
+	       (!strcmp(c->where.kind, "role") ||
+		lf_rules_config(&a->rules, c->where.entry));
+}
+
+/* Every write site reached only from registration, teardown or
+ * configuration entries: their list, or NULL. */
+static char *writers_cold(const struct lf_lock *l, const struct lf_site_ctx *ctx,
+			  const struct lf_analysis *a)
 {
 	struct plist *p = plist_new(LIST_MAX);
 
@@ -289,7 +299,7 @@ static char *writers_cold(const struct lf_lock *l, const struct lf_site_ctx *ctx
 
 		if (!lf_is_write(r))
 			continue;
-		if (ctx[i].temp != LF_TEMP_COLD)
+		if (!config_entry(&ctx[i], a))
 			return NULL;
 		t = lf_site_ctx_text(&ctx[i]);
 		plist_add(p, "%s:%d %s() [%s]", r->file, r->line,
@@ -357,12 +367,15 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 	 * configuration), however many */
 	*user_only = nuser == p->n;
 	if (*user_only) {
-		cold = writers_cold(l, ctx);
+		cold = writers_cold(l, ctx, a);
 		*writers = cold ? xasprintf("every write site is reached only from "
-					    "cold entries: %s", cold) : NULL;
+					    "registration, teardown or "
+					    "configuration: %s", cold) : NULL;
 		*detail = !cold ? xasprintf("walks user space triggers (%s), but "
-					    "not every write site is known cold",
-					    *sites) :
+					    "not every write site is known to be "
+					    "registration, teardown or "
+					    "configuration (rules/entrypoints.tbl "
+					    "config and role rows)", *sites) :
 			  !readers_read ? xasprintf("walks user space triggers (%s), "
 						    "but they update shared state",
 						    *sites) :

@@ -625,9 +625,11 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 				  "a read acquisition"));
 		writes_reason(e);
 		spin_needs(e);
-	} else if (e->rwlock && (e->serialized || e->cold)) {
+	} else if (e->rwlock && (e->serialized || (e->cold &&
+						     !(e->rcu && e->rcu_user)))) {
 		/* rxrpc_sock::call_lock: readers under lock_sock; neigh_table::lock:
-		 * rare readers, long walks */
+		 * rare readers, long walks (but walks user space queries at will
+		 * are not rare: file_systems_lock's, rcu) */
 		v->kind = LF_V_SPINLOCK;
 		v->cold = true;
 		reason(e, e->serialized ? xasprintf("%s: a spinlock_t is a cleanup "

@@ -117,6 +117,7 @@ static void index_entries(struct lf_rules *r, const struct lfr_tables *t)
 	r->entries = strmap_new();
 	r->functions = strmap_new();
 	r->user = strmap_new();
+	r->config = strmap_new();
 	for (size_t i = 0; i < t->entries.n; i++) {
 		const struct lfr_entry *e = &t->entries.v[i];
 		char *key;
@@ -127,8 +128,9 @@ static void index_entries(struct lf_rules *r, const struct lfr_tables *t)
 		}
 		if (!strcmp(e->kind, "call") && e->name[strlen(e->name) - 1] == '*')
 			VEC_PUSH(&r->call_families, e);
-		if (!strcmp(e->kind, "user")) {
-			strmap_put(r->user, e->name, (void *)e);
+		if (!strcmp(e->kind, "user") || !strcmp(e->kind, "config")) {
+			strmap_put(e->kind[0] == 'u' ? r->user : r->config,
+				   e->name, (void *)e);
 			continue;
 		}
 		if (!strcmp(e->kind, "role")) {
@@ -183,6 +185,11 @@ static bool has_word(const char *name, const char *word)
 bool lf_rules_user(const struct lf_rules *r, const char *entry)
 {
 	return entry && strmap_get(r->user, entry);
+}
+
+bool lf_rules_config(const struct lf_rules *r, const char *entry)
+{
+	return entry && strmap_get(r->config, entry);
 }
 
 const struct lfr_entry *lf_rules_role(const struct lf_rules *r,

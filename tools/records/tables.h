@@ -41,6 +41,7 @@ struct lf_rules {
 	struct { const struct lfr_entry **v; size_t n, cap; } call_families;
 	struct strmap *functions;
 	struct strmap *user;	/* entries user space triggers: non-NULL */
+	struct strmap *config;	/* entries that register, tear down, configure */
 	/* the role rows, table order */
 	struct { const struct lfr_entry **v; size_t n, cap; } roles;
 };
@@ -102,6 +103,8 @@ const struct lfr_entry *lf_rules_entry(const struct lf_rules *r,
  * (SYSCALL_DEFINE for __do_sys_read), or NULL. */
 /* Does user space trigger ENTRY (a slot, a macro) at will: a user row? */
 bool lf_rules_user(const struct lf_rules *r, const char *entry);
+/* Does ENTRY register, tear down or configure (a config row)? */
+bool lf_rules_config(const struct lf_rules *r, const char *entry);
 /* The role row (entrypoints.tbl) whose word is one of FUNCTION's
  * '_'-separated words, first in table order; NULL if none. */
 const struct lfr_entry *lf_rules_role(const struct lf_rules *r,
