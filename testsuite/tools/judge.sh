@@ -36,3 +36,17 @@ lf explain fs/fsys.c:poke_lock data/lookup --assume-complete
 grep -qF '[FAIL] rcu: walks user space triggers (fs/fsys.c:210 fs_index() read_lock (a walk user space triggers: cold: SYSCALL_DEFINE __do_sys_sysfs, 1 call down)), but not every write site is known to be registration, teardown or configuration (rules/entrypoints.tbl config and role rows)' "$work/out" &&
 	pass "lookup: a writer exported under a name that says nothing -> no rcu, saying why" ||
 	fail "lookup: exported writer of unknown temperature" "$(grep 'rcu:' "$work/out")"
+
+### rcu in two steps: data/twostep, a hot bh lookup that creates what it
+### missed, a dump and a for_each helper left, writers not known cold
+lf report data/twostep --format json --assume-complete
+json "two steps: hot bh readers to RCU first, then a spinlock_t for the readers left, naming the unknown one" \
+	'locks["struct tbl::lock"]["verdict"] == "rcu" and locks["struct tbl::lock"]["reasons"][0] == "two steps: first move the hot readers to RCU, the writers staying under the lock (net/core/tbl.c:10 tbl_lookup() (hot: packet_type.func tbl_rcv, 1 call down)): long read sections that run hot, where an rwlock\x27s shared read side bounces between CPUs" and locks["struct tbl::lock"]["reasons"][1] == "then the lock a spinlock_t: the 2 readers left (net/core/tbl.c:30 tbl_seq_show() (cold: seq_operations.show tbl_seq_show), net/core/tbl.c:40 tbl_for_each() (unknown)) are not hot, so a shared read side buys nothing; 1 of them of unknown temperature: a lock_stat of the remaining read acquisitions would show whether they are rare" and locks["struct tbl::lock"]["reasons"][2].startswith("not one step: long read sections in bh, irq or hot context")'
+json "two steps: a hot writer outside the lookup -> keep" \
+	'locks["struct tbl::es"]["verdict"] == "keep"'
+json "two steps: the finding says both steps" \
+	'[f["message"] for f in j["findings"] if f["lock"] == "struct tbl::lock"][0] == "rwlock_t \x27struct tbl::lock\x27 has long hot readers in bh or irq context and readers that are not hot: move the hot readers to RCU, then make it a spinlock_t; here read_lock_bh (bh, hot: packet_type.func tbl_rcv, 1 call down)"'
+lf patch data/twostep --assume-complete --lock 'struct tbl::lock' --out "$work/tw-patch"
+grep -qF 'struct tbl::lock (rwlock_t): verdict rcu: no rewrite' "$work/out" &&
+	pass "two steps: no automatic patch (which readers move first is a reviewer's)" ||
+	fail "two steps: no automatic patch" "status $rc: $(head -3 "$work/out") $(head -3 "$work/err")"

@@ -152,6 +152,11 @@ static const char *atomic_word(const struct lf_rec *r, const struct lf_site_ctx 
 	return NULL;
 }
 
+bool lf_site_atomic(const struct lf_rec *r, const struct lf_site_ctx *c)
+{
+	return atomic_word(r, c) != NULL;
+}
+
 char *lf_site_where_text(const struct lf_rec *r, const struct lf_site_ctx *c)
 {
 	const char *atomic = atomic_word(r, c);

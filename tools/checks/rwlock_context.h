@@ -41,6 +41,10 @@ bool lf_site_ctx_hot(const struct lf_site_ctx *c);
  * passes.  Readers that write: pass when no read section updates shared
  * state; else *WRITES lists the updates ("llist_add at fs/a.c:12").
  */
+/* Does site R run in bh, irq or softirq context (its variant, its entry,
+ * its recorded context)? */
+bool lf_site_atomic(const struct lf_rec *r, const struct lf_site_ctx *c);
+
 bool lf_rule_readers_only_read(const struct lf_lock *l, char **detail,
 			       char **writes);
 

@@ -73,7 +73,7 @@ static const struct lf_rule *last_rule(struct eval *e)
 }
 
 /* The detail of rule NAME, evaluated already. */
-static const char *rule_detail(struct eval *e, const char *name)
+const char *lf_ev_rule_detail(struct eval *e, const char *name)
 {
 	for (size_t i = 0; i < e->v->rules.n; i++)
 		if (!strcmp(e->v->rules.v[i].name, name))
@@ -539,11 +539,11 @@ static void keep_reasons(struct eval *e, bool recursion_ok)
 	struct strbuf sb = { 0 };
 
 	if (!recursion_ok)
-		reason(e, xstrdup(rule_detail(e, "recursion")));
+		reason(e, xstrdup(lf_ev_rule_detail(e, "recursion")));
 	long_reasons(e);
 	/* long readers in bh or hot context that still are no rcu: why */
 	if (e->rcu_sites)
-		reason(e, xasprintf("not rcu: %s", rule_detail(e, "rcu")));
+		reason(e, xasprintf("not rcu: %s", lf_ev_rule_detail(e, "rcu")));
 	for (size_t i = 0; i < e->v->rules.n; i++) {
 		const struct lf_rule *r = &e->v->rules.v[i];
 
@@ -608,14 +608,14 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 	} else if (e->rwlock && (!rec || !order)) {
 		v->kind = LF_V_UNSAFE;
 		if (!rec)
-			reason(e, xstrdup(rule_detail(e, "recursion")));
+			reason(e, xstrdup(lf_ev_rule_detail(e, "recursion")));
 		for (size_t i = 0; i < e->cycles.n; i++)
 			reason(e, xasprintf("lock order: %s", e->cycles.v[i]));
 		/* not the reason, but what is left once the conflict is gone */
 		long_reasons(e);
 	} else if (e->rwlock && shrt && closed) {
 		v->kind = LF_V_SPINLOCK;
-		reason(e, xstrdup(rule_detail(e, "short reads")));
+		reason(e, xstrdup(lf_ev_rule_detail(e, "short reads")));
 		/* hot readers: what showed they rarely overlap */
 		for (size_t i = 0; i < v->rules.n; i++)
 			if (!strcmp(v->rules.v[i].name, "runtime: readers rarely "
@@ -635,16 +635,17 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 		reason(e, e->serialized ? xasprintf("%s: a spinlock_t is a cleanup "
 				    "here (no reader count, no reader/writer "
 				    "unfairness on PREEMPT_RT), not a speedup",
-				    rule_detail(e, "serialized readers")) :
+				    lf_ev_rule_detail(e, "serialized readers")) :
 		       xasprintf("%s: the readers rarely overlap, so the "
 				    "shared read side buys nothing even though "
-				    "the sections are long", rule_detail(e, "cold readers")));
+				    "the sections are long", lf_ev_rule_detail(e, "cold readers")));
 		reason(e, xstrdup("no recursive read, no lock-order cycle through "
 				  "a read acquisition"));
 		writes_reason(e);
 		spin_needs(e);
 	} else if (e->rwlock && e->rcu) {
 		v->kind = LF_V_RCU;
+		v->rcu_how = e->rcu_user ? "user" : NULL;
 		reason(e, e->rcu_user ? xasprintf("convert the readers to RCU and "
 				    "the writers to spinlock_t: a read-mostly lookup "
 				    "user space queries at will, walked at %s, and "
@@ -655,7 +656,9 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 				    "or hot context at %s, and the writers are few "
 				    "or rare (%s)", e->rcu_sites, e->rcu_writers));
 		reason(e, lf_rcu_patch_reason(e->a, e->l));
-		reason(e, xstrdup(rule_detail(e, "short reads")));
+		reason(e, xstrdup(lf_ev_rule_detail(e, "short reads")));
+	} else if (lf_ev_two_step(e)) {
+		/* neigh_table::lock: its reasons said */
 	} else if (rec && percpu) {
 		v->kind = LF_V_PERCPU;
 		lf_ev_percpu_reasons(e);

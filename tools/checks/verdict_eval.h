@@ -64,6 +64,11 @@ bool lf_ev_rule_runtime(struct eval *e, const char *name,
 			enum lf_rule_state (*judge)(const struct lf_analysis *,
 						    const struct lf_lock *, char **));
 char *lf_ev_hot_reads(const struct eval *e);
+/* The detail of rule NAME, evaluated already. */
+const char *lf_ev_rule_detail(struct eval *e, const char *name);
+/* verdict_twostep.c: rcu in two steps (hot readers to RCU, then a
+ * spinlock_t for the rare readers left): true if it decided. */
+bool lf_ev_two_step(struct eval *e);
 void lf_ev_read_loops(struct eval *e, struct plist *p);
 
 /* verdict_percpu.c: the percpu rules (true if all pass); the reasons
