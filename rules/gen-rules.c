@@ -135,7 +135,9 @@ static void plugin(const struct lfr_tables *t)
 		const struct lfr_entry *e = &t->entries.v[i];
 
 		/* the tool matches names */
-		if (!strcmp(e->kind, "macro") || !strcmp(e->kind, "function"))
+		if (!strcmp(e->kind, "macro") || !strcmp(e->kind, "function") ||
+		    !strcmp(e->kind, "role") || !strcmp(e->kind, "user") ||
+		    !strcmp(e->kind, "config"))
 			continue;
 		printf("\t{ LF_ENTRY_%s, ", e->kind);
 		cstr(e->name);

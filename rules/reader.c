@@ -525,6 +525,26 @@ static int section_name(const char *s)
 	       strspn(s, ".abcdefghijklmnopqrstuvwxyz0123456789_") == strlen(s);
 }
 
+/* user NAME - - - - -: an entry (a slot, a macro) user space triggers;
+ * config NAME - - - - -: one that registers, tears down or configures */
+static void tag_row(struct table *tb, struct lfr_entry *e)
+{
+	char *key;
+
+	if (!slot_name(e->name) && !lfr_identifier(e->name, strlen(e->name)))
+		lfr_fail(tb, "expected an entry (struct.field or a macro), not",
+		     e->name, NULL);
+	if (strcmp(e->arg, "-") || strcmp(e->exec, "-") || strcmp(e->preempt, "-") ||
+	    strcmp(e->sleep, "-") || strcmp(e->temp, "-"))
+		lfr_fail(tb, "a user or config row says nothing but its entry: '-' "
+		     "in the other columns of", e->name, NULL);
+	key = lfr_xrealloc(NULL, strlen(e->kind) + strlen(e->name) + 2);
+	sprintf(key, "%s %s", e->kind, e->name);
+	lfr_once(tb, key, 0, "");
+	free(key);
+	PUSH(&tb->t->entries, *e);
+}
+
 static void row_entry(struct table *tb, const char *line)
 {
 	char *w[7], *key;
@@ -537,6 +557,10 @@ static void row_entry(struct table *tb, const char *line)
 	e = (struct lfr_entry){ w[0], w[1], w[2], w[3], w[4], w[5], w[6],
 				tb->lineno };
 	oneof(tb, e.kind, entry_kinds, "kind");
+	if (!strcmp(e.kind, "user") || !strcmp(e.kind, "config")) {
+		tag_row(tb, &e);
+		return;
+	}
 	/* a registration call may be a family: register_trace_* */
 	n = strlen(e.name);
 	if (!strcmp(e.kind, "call") && n > 1 && e.name[n - 1] == '*')
@@ -545,6 +569,9 @@ static void row_entry(struct table *tb, const char *line)
 	    !lfr_identifier(e.name, n))
 		lfr_fail(tb, !strcmp(e.kind, "slot") ? "expected struct.field, not" :
 		     "expected an identifier, not", e.name, NULL);
+	if (!strcmp(e.kind, "role") && !lfr_identifier(e.arg, strlen(e.arg)))
+		lfr_fail(tb, "expected what the function is (teardown), not",
+		     e.arg, NULL);
 	if ((!strcmp(e.kind, "slot") || !strcmp(e.kind, "function")) &&
 	    strcmp(e.arg, "-"))
 		lfr_fail(tb, "a slot or function takes no argument: '-', not", e.arg,

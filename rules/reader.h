@@ -122,10 +122,11 @@ struct lfr_sourceform {
 
 /* entrypoints.tbl: where code is entered without a C caller, and the
  * context it runs in; columns as written (docs/DESIGN.md section 10) */
-#define LFR_ENTRY_KINDS(X) X(slot) X(call) X(macro) X(section) X(function)
+#define LFR_ENTRY_KINDS(X) X(slot) X(call) X(macro) X(section) X(function) X(role) X(user) X(config)
 #define LFR_EXECS(X) X(process) X(softirq) X(hardirq)
 struct lfr_entry {
-	const char *kind;	/* slot, call, macro, section, function */
+	const char *kind;	/* slot, call, macro, section, function, role,
+				 * user, config */
 	const char *name;	/* "seq_operations.start", "request_irq", ...;
 				 * a call's may end in '*': a prefix */
 	const char *arg;	/* slot, function "-"; call 1-based argument;

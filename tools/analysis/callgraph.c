@@ -76,6 +76,38 @@ const struct lf_callsites *lf_callers(const struct lf_callgraph *g,
 	return l ? l : &none;
 }
 
+static const struct lf_recs no_recs;
+
+const struct lf_recs *lf_excl_of(const struct lf_callgraph *g,
+				 const char *function)
+{
+	const struct lf_recs *l = g->excl ? pairmap_get(g->excl,
+					    lf_intern(function), NULL) : NULL;
+
+	return l ? l : &no_recs;
+}
+
+/* Sections of an exclusive lock (excl, write), and releases: what
+ * serialises the functions they call (checks/serialized.c). */
+static void index_excl(const struct lf_records *recs, struct lf_callgraph *g)
+{
+	g->excl = pairmap_new();
+	for (size_t i = 0; i < recs->recs.n; i++) {
+		const struct lf_rec *r = &recs->recs.v[i];
+		struct lf_recs *l;
+
+		if (!r->function || !r->mode ||
+		    (r->kind != LF_REC_RELEASE_ONLY && (r->kind != LF_REC_SECTION ||
+		     (strcmp(r->mode, "excl") && strcmp(r->mode, "write")))))
+			continue;
+		if (!(l = pairmap_get(g->excl, r->function, NULL))) {
+			l = xcalloc(1, sizeof(*l));
+			pairmap_put(g->excl, r->function, NULL, l);
+		}
+		VEC_PUSH(l, r);
+	}
+}
+
 void lf_callgraph_build(const struct lf_records *recs,
 			const struct lf_rules *rules, struct lf_callgraph *g)
 {
@@ -109,4 +141,5 @@ void lf_callgraph_build(const struct lf_records *recs,
 		if (!fill)
 			place(&ls);
 	}
+	index_excl(recs, g);
 }

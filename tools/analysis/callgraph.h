@@ -32,9 +32,16 @@ struct lf_callgraph {
 	/* keyed by interned function names (pairmap, second key NULL) */
 	struct pairmap *callers;	/* callee -> struct lf_callsites */
 	struct pairmap *bodies;	/* function -> struct lf_callsites (its calls) */
+	struct pairmap *excl;	/* function -> struct lf_recs: its sections of
+				 * an exclusive lock, its release_only records */
 	/* where.c: function -> struct lf_entries (its own entries), and
 	 * -> struct lf_reach (the hottest entry reaching it) */
 	struct pairmap *entries, *reach;
+};
+
+struct lf_recs {
+	const struct lf_rec **v;
+	size_t n, cap;
 };
 
 struct lf_rules;
@@ -52,5 +59,9 @@ const struct lf_callsites *lf_callers(const struct lf_callgraph *g,
 /* Can a call in unit TU reach FUNCTION?  A global one from anywhere, a
  * static ("fs/dcache.c:d_lru_add") only from its own unit. */
 bool lf_fn_visible(const char *function, const char *tu);
+
+/* FUNCTION's exclusive sections and release_only records (never NULL). */
+const struct lf_recs *lf_excl_of(const struct lf_callgraph *g,
+				 const char *function);
 
 #endif

@@ -80,12 +80,19 @@ static void binding(struct lf_callgraph *g, const struct lf_rules *rules,
 		    const struct lf_rec *r)
 {
 	const struct lfr_entry *e = lf_rules_entry(rules, r->entry, r->arg);
+	const struct lfr_entry *role;
 	struct lf_where w = { .via = r->function };
 
 	if (!e)
 		return;
 	from_row(&w, e);
 	w.entry = r->arg > 0 ? xasprintf("%s:%d", r->entry, r->arg) : r->entry;
+	/* callers nobody read, but a teardown or a registration by what it
+	 * is (ppp_unregister_channel): its role row's context */
+	if (w.temp == LF_TEMP_UNKNOWN && (role = lf_rules_role(rules, r->function))) {
+		from_row(&w, role);
+		w.entry = xasprintf("%s %s", r->entry, role->arg);
+	}
 	w.bound_at = r->by ? xasprintf("%s:%d by %s", r->file, r->line, r->by) :
 		     xasprintf("%s:%d", r->file, r->line);
 	add(g, r->function, &w);

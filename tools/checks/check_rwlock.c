@@ -151,10 +151,18 @@ static char *rcu_message(const struct lf_verdict *v, size_t i)
 	const struct lf_lock *l = v->lock;
 	const struct lf_rec *r = l->sites.v[i].rec;
 	char *where = lf_site_where_text(r, lf_site_ctx_at(v->ctx, i));
-	char *m = xasprintf("%s '%s' has long read sections in bh, irq or hot "
-			    "context and %zu write site%s: convert the readers "
+	bool two = v->rcu_how && !strcmp(v->rcu_how, "two steps");
+	const char *how = two ? "has long hot readers in bh or irq context and "
+			  "readers that are not hot" : v->rcu_how ?
+			  "is a lookup user space queries at will, written at "
+			  "registration, teardown or configuration," :
+			  "has long read sections in bh, irq or hot context and";
+	char *m = two ? xasprintf("%s '%s' %s: move the hot readers to RCU, then "
+				  "make it a spinlock_t; here %s (%s)",
+				  lf_lock_type(l), l->name, how, r->api, where) :
+		  xasprintf("%s '%s' %s %zu write site%s: convert the readers "
 			    "to RCU and the writers to spinlock_t; here %s (%s)",
-			    lf_lock_type(l), l->name, l->nwrite,
+			    lf_lock_type(l), l->name, how, l->nwrite,
 			    lf_plural(l->nwrite), r->api, where);
 
 	free(where);
@@ -684,7 +692,9 @@ static bool verdict_jobs(const struct lf_analysis *a, struct strmap *decls,
 		if (!lf_pjob_wanted(only, l->name))
 			continue;
 		seen = true;
-		if (k == LF_V_SPINLOCK || k == LF_V_PERCPU || k == LF_V_RCU)
+		/* two steps: which readers move first is a reviewer's call */
+		if ((k == LF_V_SPINLOCK || k == LF_V_PERCPU || k == LF_V_RCU) &&
+		    !(v->rcu_how && !strcmp(v->rcu_how, "two steps")))
 			VEC_PUSH(out, verdict_job(a, decls, v));
 		else if (only)
 			say_no(v);

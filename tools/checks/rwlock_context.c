@@ -16,6 +16,7 @@
 #include "analysis/analysis.h"
 #include "analysis/where.h"
 #include "checks/rwlock_context.h"
+#include "checks/serialized.h"
 #include "analysis/runtime.h"
 #include "report/render.h"
 
@@ -151,6 +152,11 @@ static const char *atomic_word(const struct lf_rec *r, const struct lf_site_ctx 
 	return NULL;
 }
 
+bool lf_site_atomic(const struct lf_rec *r, const struct lf_site_ctx *c)
+{
+	return atomic_word(r, c) != NULL;
+}
+
 char *lf_site_where_text(const struct lf_rec *r, const struct lf_site_ctx *c)
 {
 	const char *atomic = atomic_word(r, c);
@@ -175,63 +181,30 @@ static bool long_read(const struct lf_rec *r, const struct lf_analysis *a)
 				 r->cost >= a->rules.percpu_min_read_cost);
 }
 
-/* Lock-order edges into L that hold an exclusive lock around write
- * site R: taken in R's function at R's line, or by a call of R's
- * function made while holding it. */
-struct edges {
-	const struct lf_edge **v;
-	size_t n, cap;
-};
-
-static bool holds(const struct edges *s, const char *lock)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (!strcmp(s->v[i]->from, lock))
-			return true;
-	return false;
-}
-
-static void held_around(const struct lf_analysis *a, const struct lf_lock *l,
-			const struct lf_rec *r, struct edges *out)
-{
-	const struct lf_edgelist *in = lf_edges_in(&a->graph, l->name);
-
-	for (size_t i = 0; i < in->n; i++) {
-		const struct lf_edge *ed = in->v[i];
-		bool here = ed->via ?
-			!strcmp(lf_fn_basename(ed->via), lf_fn_basename(r->function)) :
-			!strcmp(ed->held->function, r->function) && ed->line == r->line;
-
-		if (here && !strcmp(ed->to_mode, "write") &&
-		    strcmp(ed->from_mode, "read") && !holds(out, ed->from))
-			VEC_PUSH(out, ed);
-	}
-}
-
 /* An exclusive lock held around every write site (ppp_mutex around
  * struct channel::upl's writers, all in ppp_ioctl()): they are
  * serialised already.  NULL if none. */
 static const struct lf_edge *serialiser(const struct lf_analysis *a,
 					const struct lf_lock *l)
 {
-	struct edges common = { 0 };
+	struct lf_edges common = { 0 };
 	bool first = true;
 
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
-		struct edges here = { 0 };
+		struct lf_edges here = { 0 };
 		size_t k = 0;
 
 		if (!lf_is_write(r))
 			continue;
-		held_around(a, l, r, &here);
+		lf_held_around(a, l, r, "write", &here);
 		if (first) {
 			common = here;
 			first = false;
 			continue;
 		}
 		for (size_t j = 0; j < common.n; j++)
-			if (holds(&here, common.v[j]->from))
+			if (lf_edges_hold(&here, common.v[j]->from))
 				common.v[k++] = common.v[j];
 		common.n = k;
 		free(here.v);
@@ -309,31 +282,76 @@ void lf_writers_judge(const struct lf_lock *l, const struct lf_analysis *a,
 	free(stat);
 }
 
+/* Is C's entry a registration, a teardown or a configuration: a config
+ * row of rules/entrypoints.tbl, or an export by its role's name? */
+static bool config_entry(const struct lf_site_ctx *c, const struct lf_analysis *a)
+{
+	return c->known && c->temp == LF_TEMP_COLD &&
+	       (!strcmp(c->where.kind, "role") ||
+		lf_rules_config(&a->rules, c->where.entry));
+}
+
+/* Every write site reached only from registration, teardown or
+ * configuration entries: their list, or NULL. */
+static char *writers_cold(const struct lf_lock *l, const struct lf_site_ctx *ctx,
+			  const struct lf_analysis *a)
+{
+	struct plist *p = plist_new(LIST_MAX);
+
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *r = l->sites.v[i].rec;
+		char *t;
+
+		if (!lf_is_write(r))
+			continue;
+		if (!config_entry(&ctx[i], a))
+			return NULL;
+		t = lf_site_ctx_text(&ctx[i]);
+		plist_add(p, "%s:%d %s() [%s]", r->file, r->line,
+			  lf_fn_basename(r->function), t);
+		free(t);
+	}
+	return p->n ? xstrdup(plist_text(p)) : NULL;
+}
+
+/* A walk (a loop) read where user space triggers it at will: a system
+ * call, a file's or socket's operation (rules/entrypoints.tbl user). */
+static bool user_walk(const struct lf_rec *r, const struct lf_site_ctx *c,
+		      const struct lf_analysis *a)
+{
+	return r->loop && c->known && lf_rules_user(&a->rules, c->where.entry);
+}
+
 bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 		 const struct lf_site_ctx *ctx, bool readers_read,
-		 char **detail, char **sites, char **writers)
+		 char **detail, char **sites, char **writers, bool *user_only)
 {
 	struct plist *p = plist_new(LIST_MAX);
 	struct lf_writers w;
-	size_t nlong = 0;
+	size_t nlong = 0, nuser = 0;
+	char *cold;
 
 	*sites = NULL;
 	*writers = NULL;
+	*user_only = false;
 	for (size_t i = 0; i < l->sites.n; i++) {
 		const struct lf_rec *r = l->sites.v[i].rec;
 		const char *atomic = atomic_word(r, &ctx[i]);
 		bool hot = ctx[i].temp == LF_TEMP_HOT;
+		bool user = !atomic && !hot && user_walk(r, &ctx[i], a);
 		char *t;
 
 		if (!long_read(r, a))
 			continue;
 		nlong++;
-		if (!atomic && !hot)
+		if (!atomic && !hot && !user)
 			continue;
+		nuser += user;
 		t = lf_site_ctx_text(&ctx[i]);
-		plist_add(p, "%s:%d %s() %s (%s%s%s)", r->file, r->line,
+		plist_add(p, "%s:%d %s() %s (%s%s%s%s)", r->file, r->line,
 			  lf_fn_basename(r->function), r->api, atomic ? atomic : "",
-			  atomic && hot ? ", " : "", hot ? t : "");
+			  atomic && hot ? ", " : "", hot ? t : "",
+			  user ? xasprintf("a walk user space triggers: %s", t) : "");
 		free(t);
 	}
 	if (!nlong) {
@@ -349,6 +367,27 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 		return false;
 	}
 	*sites = xstrdup(plist_text(p));
+	/* readers only user space triggers: upstream's read-mostly lookup,
+	 * its writers cold by what they are (registration, teardown,
+	 * configuration), however many */
+	*user_only = nuser == p->n;
+	if (*user_only) {
+		cold = writers_cold(l, ctx, a);
+		*writers = cold ? xasprintf("every write site is reached only from "
+					    "registration, teardown or "
+					    "configuration: %s", cold) : NULL;
+		*detail = !cold ? xasprintf("walks user space triggers (%s), but "
+					    "not every write site is known to be "
+					    "registration, teardown or "
+					    "configuration (rules/entrypoints.tbl "
+					    "config and role rows)", *sites) :
+			  !readers_read ? xasprintf("walks user space triggers (%s), "
+						    "but they update shared state",
+						    *sites) :
+			  xasprintf("walks user space triggers: %s; %s", *sites,
+				    *writers);
+		return cold && readers_read;
+	}
 	lf_writers_judge(l, a, ctx, a->rules.rcu_max_write_sites,
 			 "rcu_max_write_sites", a->rules.runtime_rcu_min_read_per_write,
 			 "runtime_rcu_min_read_per_write", &w);

@@ -41,6 +41,10 @@ bool lf_site_ctx_hot(const struct lf_site_ctx *c);
  * passes.  Readers that write: pass when no read section updates shared
  * state; else *WRITES lists the updates ("llist_add at fs/a.c:12").
  */
+/* Does site R run in bh, irq or softirq context (its variant, its entry,
+ * its recorded context)? */
+bool lf_site_atomic(const struct lf_rec *r, const struct lf_site_ctx *c);
+
 bool lf_rule_readers_only_read(const struct lf_lock *l, char **detail,
 			       char **writes);
 
@@ -76,11 +80,15 @@ void lf_writers_judge(const struct lf_lock *l, const struct lf_analysis *a,
  * rare (lf_writers_judge: rcu_max_write_sites,
  * runtime_rcu_min_read_per_write), readers that only read.  *SITES: the
  * long read sites in such a context, *WRITERS the writers' judgement,
- * for the reason.
+ * for the reason.  Or (*USER_ONLY) every such site is a walk (a loop)
+ * user space triggers at will (rules/entrypoints.tbl user: system calls,
+ * file and socket operations) and every write site is reached only from
+ * cold entries (registration, teardown, configuration): upstream's
+ * read-mostly lookup, whatever the number of writers.
  */
 bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 		 const struct lf_site_ctx *ctx, bool readers_read,
-		 char **detail, char **sites, char **writers);
+		 char **detail, char **sites, char **writers, bool *user_only);
 
 /* The "context" object of a site in the report's JSON. */
 struct json_t;

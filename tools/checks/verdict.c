@@ -15,6 +15,7 @@
 #include "analysis/analysis.h"
 #include "checks/verdict.h"
 #include "checks/verdict_eval.h"
+#include "checks/serialized.h"
 
 const char *lf_verdict_name(enum lf_verdict_kind k)
 {
@@ -72,7 +73,7 @@ static const struct lf_rule *last_rule(struct eval *e)
 }
 
 /* The detail of rule NAME, evaluated already. */
-static const char *rule_detail(struct eval *e, const char *name)
+const char *lf_ev_rule_detail(struct eval *e, const char *name)
 {
 	for (size_t i = 0; i < e->v->rules.n; i++)
 		if (!strcmp(e->v->rules.v[i].name, name))
@@ -538,11 +539,11 @@ static void keep_reasons(struct eval *e, bool recursion_ok)
 	struct strbuf sb = { 0 };
 
 	if (!recursion_ok)
-		reason(e, xstrdup(rule_detail(e, "recursion")));
+		reason(e, xstrdup(lf_ev_rule_detail(e, "recursion")));
 	long_reasons(e);
 	/* long readers in bh or hot context that still are no rcu: why */
 	if (e->rcu_sites)
-		reason(e, xasprintf("not rcu: %s", rule_detail(e, "rcu")));
+		reason(e, xasprintf("not rcu: %s", lf_ev_rule_detail(e, "rcu")));
 	for (size_t i = 0; i < e->v->rules.n; i++) {
 		const struct lf_rule *r = &e->v->rules.v[i];
 
@@ -571,14 +572,17 @@ static void rules_context(struct eval *e)
 	e->readers_read = lf_rule_readers_only_read(e->l, &detail, &e->v->writes);
 	rule(e, "readers only read", e->readers_read, detail);
 	if (!e->rwlock) {
+		rule_na(e, "serialized readers", "judged only for rwlock_t -> spinlock_t");
 		rule_na(e, "cold readers", "judged only for rwlock_t -> spinlock_t");
 		rule_na(e, "rcu", "judged only for rwlock_t");
 		return;
 	}
+	e->serialized = lf_rule_serialized(e->l, e->a, &detail);
+	rule(e, "serialized readers", e->serialized, detail);
 	e->cold = lf_rule_cold_readers(e->l, e->v->ctx, &detail);
 	rule(e, "cold readers", e->cold, detail);
 	e->rcu = lf_rule_rcu(e->l, e->a, e->v->ctx, e->readers_read,
-			     &detail, &sites, &e->rcu_writers);
+			     &detail, &sites, &e->rcu_writers, &e->rcu_user);
 	rule(e, "rcu", e->rcu, detail);
 	e->rcu_sites = sites;
 }
@@ -604,14 +608,14 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 	} else if (e->rwlock && (!rec || !order)) {
 		v->kind = LF_V_UNSAFE;
 		if (!rec)
-			reason(e, xstrdup(rule_detail(e, "recursion")));
+			reason(e, xstrdup(lf_ev_rule_detail(e, "recursion")));
 		for (size_t i = 0; i < e->cycles.n; i++)
 			reason(e, xasprintf("lock order: %s", e->cycles.v[i]));
 		/* not the reason, but what is left once the conflict is gone */
 		long_reasons(e);
 	} else if (e->rwlock && shrt && closed) {
 		v->kind = LF_V_SPINLOCK;
-		reason(e, xstrdup(rule_detail(e, "short reads")));
+		reason(e, xstrdup(lf_ev_rule_detail(e, "short reads")));
 		/* hot readers: what showed they rarely overlap */
 		for (size_t i = 0; i < v->rules.n; i++)
 			if (!strcmp(v->rules.v[i].name, "runtime: readers rarely "
@@ -621,25 +625,40 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 				  "a read acquisition"));
 		writes_reason(e);
 		spin_needs(e);
-	} else if (e->rwlock && e->cold) {
-		/* neigh_table::lock: rare readers, long walks */
+	} else if (e->rwlock && (e->serialized || (e->cold &&
+						     !(e->rcu && e->rcu_user)))) {
+		/* rxrpc_sock::call_lock: readers under lock_sock; neigh_table::lock:
+		 * rare readers, long walks (but walks user space queries at will
+		 * are not rare: file_systems_lock's, rcu) */
 		v->kind = LF_V_SPINLOCK;
 		v->cold = true;
-		reason(e, xasprintf("%s: the readers rarely overlap, so the "
+		reason(e, e->serialized ? xasprintf("%s: a spinlock_t is a cleanup "
+				    "here (no reader count, no reader/writer "
+				    "unfairness on PREEMPT_RT), not a speedup",
+				    lf_ev_rule_detail(e, "serialized readers")) :
+		       xasprintf("%s: the readers rarely overlap, so the "
 				    "shared read side buys nothing even though "
-				    "the sections are long", rule_detail(e, "cold readers")));
+				    "the sections are long", lf_ev_rule_detail(e, "cold readers")));
 		reason(e, xstrdup("no recursive read, no lock-order cycle through "
 				  "a read acquisition"));
 		writes_reason(e);
 		spin_needs(e);
 	} else if (e->rwlock && e->rcu) {
 		v->kind = LF_V_RCU;
-		reason(e, xasprintf("convert the readers to RCU and the writers to "
+		v->rcu_how = e->rcu_user ? "user" : NULL;
+		reason(e, e->rcu_user ? xasprintf("convert the readers to RCU and "
+				    "the writers to spinlock_t: a read-mostly lookup "
+				    "user space queries at will, walked at %s, and "
+				    "its writers are cold (%s)", e->rcu_sites,
+				    e->rcu_writers) :
+		       xasprintf("convert the readers to RCU and the writers to "
 				    "spinlock_t: long read sections run in bh, irq "
 				    "or hot context at %s, and the writers are few "
 				    "or rare (%s)", e->rcu_sites, e->rcu_writers));
 		reason(e, lf_rcu_patch_reason(e->a, e->l));
-		reason(e, xstrdup(rule_detail(e, "short reads")));
+		reason(e, xstrdup(lf_ev_rule_detail(e, "short reads")));
+	} else if (lf_ev_two_step(e)) {
+		/* neigh_table::lock: its reasons said */
 	} else if (rec && percpu) {
 		v->kind = LF_V_PERCPU;
 		lf_ev_percpu_reasons(e);

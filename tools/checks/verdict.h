@@ -79,6 +79,9 @@ struct lf_verdict {
 	/* per section site: where it runs (rwlock_context.h) */
 	struct lf_site_ctx *ctx;
 	bool cold;		/* spinlock because only cold entries read */
+	/* rcu: NULL for long readers in bh, irq or hot context; "user" for a
+	 * lookup user space queries; "two steps" for hot readers first */
+	const char *rcu_how;
 	char *writes;		/* readers that write: what they do; NULL */
 	/* its uses in the whole tree as the coverage stage handed them
 	 * (verdict_coverage.c keeps them), NULL if none was kept */

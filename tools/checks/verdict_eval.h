@@ -28,7 +28,9 @@ struct eval {
 	struct plist *long_reads, *unknown_reads;
 	struct { char **v; size_t n, cap; } cycles;
 	bool readers_read, cold, rcu;	/* rwlock_context.c's rules */
+	bool serialized;		/* serialized.c's */
 	char *rcu_sites, *rcu_writers;
+	bool rcu_user;		/* rcu for walks user space triggers */
 	struct lf_writers pc_writers;	/* "percpu: few writers" */
 };
 
@@ -62,6 +64,11 @@ bool lf_ev_rule_runtime(struct eval *e, const char *name,
 			enum lf_rule_state (*judge)(const struct lf_analysis *,
 						    const struct lf_lock *, char **));
 char *lf_ev_hot_reads(const struct eval *e);
+/* The detail of rule NAME, evaluated already. */
+const char *lf_ev_rule_detail(struct eval *e, const char *name);
+/* verdict_twostep.c: rcu in two steps (hot readers to RCU, then a
+ * spinlock_t for the rare readers left): true if it decided. */
+bool lf_ev_two_step(struct eval *e);
 void lf_ev_read_loops(struct eval *e, struct plist *p);
 
 /* verdict_percpu.c: the percpu rules (true if all pass); the reasons

@@ -134,6 +134,8 @@ static void index_entries(struct lf_rules *r, const struct lfr_tables *t)
 {
 	r->entries = strmap_new();
 	r->functions = strmap_new();
+	r->user = strmap_new();
+	r->config = strmap_new();
 	for (size_t i = 0; i < t->entries.n; i++) {
 		const struct lfr_entry *e = &t->entries.v[i];
 		char *key;
@@ -144,6 +146,15 @@ static void index_entries(struct lf_rules *r, const struct lfr_tables *t)
 		}
 		if (!strcmp(e->kind, "call") && e->name[strlen(e->name) - 1] == '*')
 			VEC_PUSH(&r->call_families, e);
+		if (!strcmp(e->kind, "user") || !strcmp(e->kind, "config")) {
+			strmap_put(e->kind[0] == 'u' ? r->user : r->config,
+				   e->name, (void *)e);
+			continue;
+		}
+		if (!strcmp(e->kind, "role")) {
+			VEC_PUSH(&r->roles, e);
+			continue;
+		}
 		if (!strcmp(e->kind, "function")) {
 			strmap_put(r->functions, e->name, (void *)e);
 			continue;
@@ -178,6 +189,38 @@ const struct lfr_entry *lf_rules_function(const struct lf_rules *r,
 	return strmap_get(r->functions, lf_fn_basename(function));
 }
 
+/* Is WORD one of NAME's '_'-separated words? */
+static bool has_word(const char *name, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = name; (p = strstr(p, word)); p++)
+		if ((p == name || p[-1] == '_') && (!p[n] || p[n] == '_'))
+			return true;
+	return false;
+}
+
+bool lf_rules_user(const struct lf_rules *r, const char *entry)
+{
+	return entry && strmap_get(r->user, entry);
+}
+
+bool lf_rules_config(const struct lf_rules *r, const char *entry)
+{
+	return entry && strmap_get(r->config, entry);
+}
+
+const struct lfr_entry *lf_rules_role(const struct lf_rules *r,
+				      const char *function)
+{
+	const char *name = lf_fn_basename(function);
+
+	for (size_t i = 0; i < r->roles.n; i++)
+		if (has_word(name, r->roles.v[i]->name))
+			return r->roles.v[i];
+	return NULL;
+}
+
 const struct lfr_entry *lf_rules_macro(const struct lf_rules *r,
 				       const char *function)
 {
@@ -193,6 +236,38 @@ const struct lfr_entry *lf_rules_macro(const struct lf_rules *r,
 			best = e;
 	}
 	return best;
+}
+
+static const struct lfr_primitive *primitive_row(const struct lfr_tables *t,
+						 const char *name)
+{
+	for (size_t i = 0; i < t->primitives.n; i++)
+		if (!strcmp(t->primitives.v[i].name, name))
+			return &t->primitives.v[i];
+	return NULL;
+}
+
+/* Exclusive takes and the drops that close them (serialized readers):
+ * a lock class, unconditional, not a read or shared mode.  Key: the
+ * name, with "+" for a take (the caller's own name holds no '+'). */
+static void index_excl(struct lf_rules *r, const struct lfr_tables *t)
+{
+	r->excl = strmap_new();
+	for (size_t i = 0; i < t->primitives.n; i++) {
+		const struct lfr_primitive *p = &t->primitives.v[i];
+		const struct lfr_primitive *take = p;
+		bool is_take = !strcmp(p->action, "acquire");
+
+		if (strcmp(p->mode, "excl") && strcmp(p->mode, "write"))
+			continue;
+		if (!is_take && strcmp(p->action, "release"))
+			continue;
+		/* a drop whose take is not a row still ends what it holds */
+		if (!is_take && !(take = primitive_row(t, p->pair)))
+			take = p;
+		strmap_put(r->excl, is_take ? xasprintf("+%s", p->name) : p->name,
+			   (void *)take->api);
+	}
 }
 
 void lf_rules_load(struct lf_rules *r)
@@ -218,6 +293,7 @@ void lf_rules_load(struct lf_rules *r)
 		strmap_put(r->pairs, t.primitives.v[i].name,
 			   (void *)t.primitives.v[i].pair);
 	}
+	index_excl(r, &t);
 	r->classes = strmap_new();
 	for (size_t i = 0; i < t.classes.n; i++)
 		strmap_put(r->classes, t.classes.v[i].cls, &t.classes.v[i]);
@@ -277,6 +353,18 @@ const char *lf_rules_nogrow(const struct lf_rules *r, const char *name)
 const char *lf_rules_sleeps(const struct lf_rules *r, const char *callee)
 {
 	return strmap_get(r->sleeping, lf_fn_basename(callee));
+}
+
+const char *lf_rules_excl(const struct lf_rules *r, const char *callee,
+			  bool *take)
+{
+	const char *fn = lf_fn_basename(callee);
+	char *key = xasprintf("+%s", fn);
+	const char *api = strmap_get(r->excl, key);
+
+	free(key);
+	*take = api != NULL;
+	return api ? api : strmap_get(r->excl, fn);
 }
 
 const char *lf_rules_pair(const struct lf_rules *r, const char *primitive)

@@ -22,6 +22,7 @@ struct lf_rules {
 #undef X
 	struct strmap *apis;	/* "class api" -> non-NULL */
 	struct strmap *pairs;	/* primitive -> its pair column */
+	struct strmap *excl;	/* exclusive take or drop -> the take's api */
 	struct strmap *classes;	/* class -> its struct lfr_class */
 	struct strmap *hot;	/* hot entry function -> non-NULL */
 	struct strmap *nogrow;	/* struct that must not grow -> reason */
@@ -39,6 +40,10 @@ struct lf_rules {
 	struct { const struct lfr_entry **v; size_t n, cap; } macros;
 	struct { const struct lfr_entry **v; size_t n, cap; } call_families;
 	struct strmap *functions;
+	struct strmap *user;	/* entries user space triggers: non-NULL */
+	struct strmap *config;	/* entries that register, tear down, configure */
+	/* the role rows, table order */
+	struct { const struct lfr_entry **v; size_t n, cap; } roles;
 };
 
 /* The thresholds the plugin was built with (tools/records/rules.gen.c). */
@@ -54,6 +59,12 @@ const char *lf_rules_dir(void);
 /* primitives.tbl's pair of PRIMITIVE (the acquire a release closes, ...),
  * NULL if none or not a primitive. */
 const char *lf_rules_pair(const struct lf_rules *r, const char *primitive);
+
+/* An exclusive lock primitive (a spinlock, mutex, lock_sock, a write
+ * take): for a take its api, for a drop the api of the take it closes;
+ * *TAKE says which.  NULL if CALLEE is neither. */
+const char *lf_rules_excl(const struct lf_rules *r, const char *callee,
+			  bool *take);
 
 /* Does primitives.tbl list API as something a developer writes for CLASS? */
 bool lf_rules_has_api(const struct lf_rules *r, const char *cls, const char *api);
@@ -91,6 +102,14 @@ const struct lfr_entry *lf_rules_entry(const struct lf_rules *r,
 
 /* The macro row whose prefix is the longest that starts FUNCTION's name
  * (SYSCALL_DEFINE for __do_sys_read), or NULL. */
+/* Does user space trigger ENTRY (a slot, a macro) at will: a user row? */
+bool lf_rules_user(const struct lf_rules *r, const char *entry);
+/* Does ENTRY register, tear down or configure (a config row)? */
+bool lf_rules_config(const struct lf_rules *r, const char *entry);
+/* The role row (entrypoints.tbl) whose word is one of FUNCTION's
+ * '_'-separated words, first in table order; NULL if none. */
+const struct lfr_entry *lf_rules_role(const struct lf_rules *r,
+				      const char *function);
 const struct lfr_entry *lf_rules_macro(const struct lf_rules *r,
 				       const char *function);
 

@@ -1,0 +1,52 @@
+# shellcheck shell=bash
+# testsuite/tools/judge.sh - part of testsuite/tools/run (sourced: its
+# helpers and $work): verdicts judged the way upstream judges them
+# (issue 29).
+### serialized readers: data/serial, an exclusive lock held at every read
+### site in another unit, from the calls records (older plugins: lock_sock
+### and release_sock are calls) or from the section around the call
+lf report data/serial --format json --assume-complete
+json "serialized: lock_sock() taken two calls up, released after the call -> spinlock, never rcu" \
+	'locks["struct sk::calls"]["verdict"] == "spinlock" and locks["struct sk::calls"]["reasons"][0] == "lock_sock() is held at every read site (net/sk/find.c:10 (send_msg() takes lock_sock() before, calling do_send(), calling find_call())): the readers never overlap, so the shared read side buys nothing: a spinlock_t is a cleanup here (no reader count, no reader/writer unfairness on PREEMPT_RT), not a speedup"'
+json "serialized: the caller's section of struct sk::sk around the call -> spinlock" \
+	'locks["struct sk::newer"]["verdict"] == "spinlock" and locks["struct sk::newer"]["reasons"][0].startswith("struct sk::sk is held at every read site (net/sk/find.c:50 (new_msg() holds struct sk::sk (lock_sock at net/sk/send.c:70), calling find_new()))")'
+json "serialized: a release_sock() before the call -> not serialised (rcu)" \
+	'locks["struct sk::other"]["verdict"] == "rcu"'
+json "serialized: a reader that is an entry point of its own -> callers unknown, not serialised" \
+	'locks["struct sk::exp"]["verdict"] == "rcu"'
+lf explain 'struct sk::other' data/serial --assume-complete
+grep -qF '[FAIL] serialized readers: no exclusive lock shown held at the read site net/sk/find.c:30 (find_other)' "$work/out" &&
+	pass "serialized: explain names the read site no lock is shown held at" ||
+	fail "serialized: explain names the read site" "$(grep serial "$work/out")"
+lf explain 'struct sk::fill' data/serial --assume-complete
+grep -qF '[FAIL] serialized readers: the read section at net/sk/find.c:90 is still held where fill_blk() returns: what was held where it started may be gone' "$work/out" &&
+	pass "serialized: a read section that outlives the caller's section -> not serialised" ||
+	fail "serialized: a read section that outlives the caller's section" "$(grep serial "$work/out")"
+
+### the rcu rule as upstream applies it: data/lookup, walks user space
+### triggers, writers registration and teardown by their names
+lf report data/lookup --format json --assume-complete
+json "lookup: walks a system call triggers, 5 writers exported as registration and teardown -> rcu, not a cold spinlock" \
+	'locks["fs/fsys.c:fs_lock"]["verdict"] == "rcu" and locks["fs/fsys.c:fs_lock"]["reasons"][0].startswith("convert the readers to RCU and the writers to spinlock_t: a read-mostly lookup user space queries at will, walked at fs/fsys.c:10 fs_index() read_lock (a walk user space triggers: cold: SYSCALL_DEFINE __do_sys_sysfs, 1 call down)") and "fs/fsys.c:60 unregister_fs() [cold: EXPORT_SYMBOL teardown unregister_fs]" not in locks["fs/fsys.c:fs_lock"]["reasons"][0] and "and 2 more)" in locks["fs/fsys.c:fs_lock"]["reasons"][0]'
+json "lookup: an exported writer, registration by its name -> cold, in the site context" \
+	'[s["context"]["entry"] for s in locks["fs/fsys.c:fs_lock"]["sites"] if s["function"] == "unregister_fs"] == ["EXPORT_SYMBOL teardown", "EXPORT_SYMBOL teardown"]'
+json "lookup: walked only by a seq_file dump -> rare readers, spinlock" \
+	'locks["fs/fsys.c:dump_lock"]["verdict"] == "spinlock"'
+lf explain fs/fsys.c:poke_lock data/lookup --assume-complete
+grep -qF '[FAIL] rcu: walks user space triggers (fs/fsys.c:210 fs_index() read_lock (a walk user space triggers: cold: SYSCALL_DEFINE __do_sys_sysfs, 1 call down)), but not every write site is known to be registration, teardown or configuration (rules/entrypoints.tbl config and role rows)' "$work/out" &&
+	pass "lookup: a writer exported under a name that says nothing -> no rcu, saying why" ||
+	fail "lookup: exported writer of unknown temperature" "$(grep 'rcu:' "$work/out")"
+
+### rcu in two steps: data/twostep, a hot bh lookup that creates what it
+### missed, a dump and a for_each helper left, writers not known cold
+lf report data/twostep --format json --assume-complete
+json "two steps: hot bh readers to RCU first, then a spinlock_t for the readers left, naming the unknown one" \
+	'locks["struct tbl::lock"]["verdict"] == "rcu" and locks["struct tbl::lock"]["reasons"][0] == "two steps: first move the hot readers to RCU, the writers staying under the lock (net/core/tbl.c:10 tbl_lookup() (hot: packet_type.func tbl_rcv, 1 call down)): long read sections that run hot, where an rwlock\x27s shared read side bounces between CPUs" and locks["struct tbl::lock"]["reasons"][1] == "then the lock a spinlock_t: the 2 readers left (net/core/tbl.c:30 tbl_seq_show() (cold: seq_operations.show tbl_seq_show), net/core/tbl.c:40 tbl_for_each() (unknown)) are not hot, so a shared read side buys nothing; 1 of them of unknown temperature: a lock_stat of the remaining read acquisitions would show whether they are rare" and locks["struct tbl::lock"]["reasons"][2].startswith("not one step: long read sections in bh, irq or hot context")'
+json "two steps: a hot writer outside the lookup -> keep" \
+	'locks["struct tbl::es"]["verdict"] == "keep"'
+json "two steps: the finding says both steps" \
+	'[f["message"] for f in j["findings"] if f["lock"] == "struct tbl::lock"][0] == "rwlock_t \x27struct tbl::lock\x27 has long hot readers in bh or irq context and readers that are not hot: move the hot readers to RCU, then make it a spinlock_t; here read_lock_bh (bh, hot: packet_type.func tbl_rcv, 1 call down)"'
+lf patch data/twostep --assume-complete --lock 'struct tbl::lock' --out "$work/tw-patch"
+grep -qF 'struct tbl::lock (rwlock_t): verdict rcu: no rewrite' "$work/out" &&
+	pass "two steps: no automatic patch (which readers move first is a reviewer's)" ||
+	fail "two steps: no automatic patch" "status $rc: $(head -3 "$work/out") $(head -3 "$work/err")"
