@@ -14,6 +14,7 @@
 #include "lockid.h"
 #include "emit.h"
 #include "recfile.h"
+#include "ctor.h"
 #include "aliases.h"
 
 /* Is T a pointer to a type of rules/locktypes.tbl? */
@@ -83,30 +84,12 @@ static bool static_address(tree v)
 	return base && TREE_CODE(base) == VAR_DECL && is_global_var(base);
 }
 
-/* Every lock pointer initialised in CTOR, the value of REF. */
-static void scan_ctor(tree ref, tree ctor, location_t loc, const char *by,
-		      int depth)
+/* A lock pointer of a static initialiser set to a lock's address. */
+static void visit_initialiser(tree member, tree field, tree value,
+			      location_t loc, void *by)
 {
-	unsigned HOST_WIDE_INT i;
-	tree field, value;
-
-	/* nested initialisers are few levels deep; a bound keeps it so */
-	if (depth > 8)
-		return;
-	FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(ctor), i, field, value) {
-		tree member;
-
-		if (!value || !field || TREE_CODE(field) != FIELD_DECL)
-			continue;
-		member = build3(COMPONENT_REF, TREE_TYPE(field), ref, field,
-				NULL_TREE);
-		if (TREE_CODE(value) == CONSTRUCTOR)
-			scan_ctor(member, value, loc, by, depth + 1);
-		else if (lock_pointer(TREE_TYPE(field)) && static_address(value))
-			record(NULL, member, value,
-			       EXPR_LOCATION(value) != UNKNOWN_LOCATION ?
-			       EXPR_LOCATION(value) : loc, by);
-	}
+	if (member && lock_pointer(TREE_TYPE(field)) && static_address(value))
+		record(NULL, member, value, loc, (const char *)by);
 }
 
 void lf_aliases_finish_decl(void *gcc_data, void *user_data)
@@ -123,7 +106,8 @@ void lf_aliases_finish_decl(void *gcc_data, void *user_data)
 		return;
 	by = lf_decl_name(decl) ?: "<anonymous>";
 	if (TREE_CODE(init) == CONSTRUCTOR)
-		scan_ctor(decl, init, DECL_SOURCE_LOCATION(decl), by, 0);
+		lf_walk_ctor(decl, init, DECL_SOURCE_LOCATION(decl),
+			     visit_initialiser, (void *)by);
 	else if (lock_pointer(TREE_TYPE(decl)) && static_address(init))
 		record(NULL, decl, init, DECL_SOURCE_LOCATION(decl), by);
 }

@@ -18,6 +18,7 @@
 #include "lockid.h"
 #include "emit.h"
 #include "recfile.h"
+#include "ctor.h"
 #include "bindings.h"
 
 bool lf_bindings_verbose;
@@ -98,29 +99,14 @@ static void bind_slot(tree field, tree fn, location_t loc, const char *how,
 		       "rules/entrypoints.tbl, ignored", lf_decl_name(fn), slot);
 }
 
-/* Every function address in the constructor CTOR of variable VAR. */
-static void scan_ctor(tree ctor, location_t loc, const char *by, int depth)
+/* A function address in a static initialiser binds its member's slot. */
+static void visit_initialiser(tree member, tree field, tree value,
+			      location_t loc, void *by)
 {
-	unsigned HOST_WIDE_INT i;
-	tree field, value;
+	tree fn = function_of(value);
 
-	/* nested initialisers are few levels deep; a bound keeps it so */
-	if (depth > 8)
-		return;
-	FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(ctor), i, field, value) {
-		tree fn;
-
-		if (!value)
-			continue;
-		if (TREE_CODE(value) == CONSTRUCTOR) {
-			scan_ctor(value, loc, by, depth + 1);
-			continue;
-		}
-		fn = function_of(value);
-		if (fn && field && TREE_CODE(field) == FIELD_DECL)
-			bind_slot(field, fn, EXPR_LOCATION(value) != UNKNOWN_LOCATION ?
-				  EXPR_LOCATION(value) : loc, "initialiser", by);
-	}
+	if (fn)
+		bind_slot(field, fn, loc, "initialiser", (const char *)by);
 }
 
 /* A function whose address a static of a listed section holds
@@ -153,8 +139,9 @@ void lf_bindings_finish_decl(void *gcc_data, void *user_data)
 		return;
 	init = DECL_INITIAL(decl);
 	if (init && init != error_mark_node && TREE_CODE(init) == CONSTRUCTOR)
-		scan_ctor(init, DECL_SOURCE_LOCATION(decl),
-			  lf_decl_name(decl) ?: "<anonymous>", 0);
+		lf_walk_ctor(NULL_TREE, init, DECL_SOURCE_LOCATION(decl),
+			     visit_initialiser,
+			     (void *)(lf_decl_name(decl) ?: "<anonymous>"));
 	else if (init && init != error_mark_node)
 		scan_addressable(decl, init);
 }
