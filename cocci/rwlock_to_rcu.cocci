@@ -16,7 +16,7 @@
 ///     list_for_each_entry_rcu()/hlist_for_each_entry_rcu(); a walk in a
 ///     function called under the write lock too gets lockdep_is_held(L);
 ///   - writers: write_lock*() -> spin_lock*() (the irq/bh variant kept, from
-///     rules/rewrites.tbl), rules/rcu.tbl's update rows (list_add/list_add_tail/list_del/list_replace
+///     rules/rewrites.tbl), rules/rcu.tbl's update and remove rows (list_add/list_add_tail/list_del/list_replace
 ///     and hlist_add_head/hlist_add_tail/hlist_add_before/hlist_add_behind/
 ///     hlist_del/hlist_del_init) in the write sections (and the functions
 ///     they call) -> their _rcu forms;
@@ -109,7 +109,7 @@ def lf_show(to, lock="()"):
 lf_usage(LF_LOCK and not LF_VIA, "-D patch|report|org|context -D lock=NAME [-D struct=TAG]")
 LF_MAP = {"cond_resched_rwlock_read": "cond_resched_lock(L)", "cond_resched_rwlock_write": "cond_resched_lock(L)", "lockdep_assert_held_read": "lockdep_assert_held(L)", "lockdep_assert_held_write": "lockdep_assert_held(L)", "read_lock": "spin_lock(L)", "read_lock_bh": "spin_lock_bh(L)", "read_lock_irq": "spin_lock_irq(L)", "read_lock_irqsave": "spin_lock_irqsave(L, F)", "read_trylock": "spin_trylock(L)", "read_unlock": "spin_unlock(L)", "read_unlock_bh": "spin_unlock_bh(L)", "read_unlock_irq": "spin_unlock_irq(L)", "read_unlock_irqrestore": "spin_unlock_irqrestore(L, F)", "rwlock_init": "spin_lock_init(L)", "rwlock_is_contended": "spin_is_contended(L)", "rwlock_needbreak": "spin_needbreak(L)", "write_lock": "spin_lock(L)", "write_lock_bh": "spin_lock_bh(L)", "write_lock_irq": "spin_lock_irq(L)", "write_lock_irqsave": "spin_lock_irqsave(L, F)", "write_lock_nested": "spin_lock_nested(L, S)", "write_trylock": "spin_trylock(L)", "write_unlock": "spin_unlock(L)", "write_unlock_bh": "spin_unlock_bh(L)", "write_unlock_irq": "spin_unlock_irq(L)", "write_unlock_irqrestore": "spin_unlock_irqrestore(L, F)"}
 # rules/rcu.tbl: the list updates a writer makes, and their RCU forms
-LF_LIST_RCU = {"list_add": "list_add_rcu", "list_add_tail": "list_add_tail_rcu", "list_del": "list_del_rcu", "list_replace": "list_replace_rcu", "hlist_add_head": "hlist_add_head_rcu", "hlist_add_tail": "hlist_add_tail_rcu", "hlist_add_before": "hlist_add_before_rcu", "hlist_add_behind": "hlist_add_behind_rcu", "hlist_del": "hlist_del_rcu", "hlist_del_init": "hlist_del_init_rcu"}
+LF_LIST_RCU = dict({"list_add": "list_add_rcu", "list_add_tail": "list_add_tail_rcu", "list_replace": "list_replace_rcu", "hlist_add_head": "hlist_add_head_rcu", "hlist_add_tail": "hlist_add_tail_rcu", "hlist_add_before": "hlist_add_before_rcu", "hlist_add_behind": "hlist_add_behind_rcu"}, **{"list_del": "list_del_rcu", "hlist_del": "hlist_del_rcu", "hlist_del_init": "hlist_del_init_rcu"})
 # rules/rcu.tbl: references that revive an object whose last reference is
 # gone (an RCU reader can meet such an object), and what each must become
 LF_REF_UNSAFE = {"__module_get": "try_module_get()", "dev_hold": "a reference taken before the walk", "get_device": "a reference taken before the walk", "kref_get": "kref_get_unless_zero()", "refcount_inc": "refcount_inc_not_zero()", "sock_hold": "refcount_inc_not_zero(&sk->sk_refcnt)"}
@@ -878,7 +878,7 @@ wu(L, ...);
 
 @depends on patch@
 identifier h : script:python () { lf_ok() and h in lf_wr_fns };
-identifier f = {list_add, list_add_tail, list_del, list_replace, hlist_add_head, hlist_add_tail, hlist_add_before, hlist_add_behind, hlist_del, hlist_del_init};
+identifier f = {list_add, list_add_tail, list_replace, hlist_add_head, hlist_add_tail, hlist_add_before, hlist_add_behind, list_del, hlist_del, hlist_del_init};
 fresh identifier g = script:python(f) { LF_LIST_RCU[f] };
 @@
 h(...) { <...

@@ -2,7 +2,8 @@
 /*
  * reader_rcu.c - the one reader's part for rcu.tbl: KIND NAME | FORM |
  * why, what the RCU rewrite, the rcu verdict's reason and the rcu patch
- * check know about readers' and writers' calls.  An update or walk has
+ * check know about readers' and writers' calls.  An update, remove or
+ * walk has
  * an RCU form that is an identifier; an rbtree call or a safe reference
  * has none ("-"); a reviving reference says what it must become.
  */
@@ -35,10 +36,10 @@ static size_t bars(const char *s)
 
 static void check_form(struct table *tb, const char *kind, const char *form)
 {
-	bool has_rcu_form = !strcmp(kind, "update") || !strcmp(kind, "walk");
+	bool has_rcu_form = lfr_has(" update remove walk", kind);
 
 	if (has_rcu_form && !lfr_identifier(form, strlen(form)))
-		lfr_fail(tb, "an update or walk needs its RCU form, a name, not", form, NULL);
+		lfr_fail(tb, "an update, remove or walk needs its RCU form, a name, not", form, NULL);
 	if (!has_rcu_form && strcmp(kind, "revive") && strcmp(form, "-"))
 		lfr_fail(tb, "an rbwalk, rbtree or ref row has no form ('-'), not", form, NULL);
 	if (strpbrk(form, "\"\\"))	/* the template puts it in a python string */
@@ -58,9 +59,9 @@ void lfr_row_rcu(struct table *tb, const char *line)
 	if (bars(line) != 2 || !*form || !*why || lfr_split(head, w, 2) != 2 ||
 	    !lfr_identifier(w[1], strlen(w[1])))
 		lfr_fail(tb, expected, NULL, NULL);
-	if (!lfr_has(" update walk rbwalk rbtree ref revive", w[0]))
+	if (!lfr_has(" update remove walk rbwalk rbtree ref revive", w[0]))
 		lfr_fail(tb, "unknown kind", w[0],
-			 " (expected update, walk, rbwalk, rbtree, ref or revive)");
+			 " (expected update, remove, walk, rbwalk, rbtree, ref or revive)");
 	check_form(tb, w[0], form);
 	lfr_once(tb, head, 0, "");
 	r = (struct lfr_rcu){ w[0], w[1], form, why, tb->lineno };
