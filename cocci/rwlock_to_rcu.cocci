@@ -274,18 +274,14 @@ expression L, E2;
 identifier X, M;
 identifier rl = {read_lock, read_lock_bh, read_lock_irq};
 identifier ru = {read_unlock, read_unlock_bh, read_unlock_irq};
-iterator name list_for_each_entry, hlist_for_each_entry;
+iterator I = {list_for_each_entry, hlist_for_each_entry};
 statement S;
 position p : script:python () { lf_is_rd(p) };
 position pw;
 @@
 rl@p(L);
 ... when != ru(L)
-(
-list_for_each_entry@pw(X, E2, M) S
-|
-hlist_for_each_entry@pw(X, E2, M) S
-)
+I@pw(X, E2, M) S
 
 @script:python@
 p << rwalk.p;
@@ -298,16 +294,12 @@ lf_entries[lf_pos(p[0])].add(x)
 @walker@
 identifier h, X, M;
 expression E2;
-iterator name list_for_each_entry, hlist_for_each_entry;
+iterator I = {list_for_each_entry, hlist_for_each_entry};
 statement S;
 @@
 h(...) {
   <+...
-(
-  list_for_each_entry(X, E2, M) S
-|
-  hlist_for_each_entry(X, E2, M) S
-)
+  I(X, E2, M) S
   ...+>
 }
 
@@ -397,17 +389,13 @@ expression L, E2;
 identifier X, M;
 identifier rl = {read_lock, read_lock_bh, read_lock_irq};
 identifier ru = {read_unlock, read_unlock_bh, read_unlock_irq};
-iterator name list_for_each_entry, hlist_for_each_entry;
+iterator I = {list_for_each_entry, hlist_for_each_entry};
 position p : script:python () { lf_is_rd(p) };
 position pu;
 @@
 rl@p(L);
 ... when != ru(L)
-(
-list_for_each_entry(X, E2, M) { <+... ru@pu(L) ...+> }
-|
-hlist_for_each_entry(X, E2, M) { <+... ru@pu(L) ...+> }
-)
+I(X, E2, M) { <+... ru@pu(L) ...+> }
 
 @script:python@
 p << rdrop.p;

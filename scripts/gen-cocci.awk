@@ -25,6 +25,7 @@ FILENAME !~ /\.cocci\.in$/ && $1 == "sleep" { sleeping_apis = sleeping_apis " " 
 FILENAME !~ /\.cocci\.in$/ && $1 == "rcu" {
 	g = "LF_RCU_" toupper($2)
 	rcu_names[g] = rcu_names[g] " " $3
+	rcu_forms[g] = rcu_forms[g] " " $4
 	sep = (g in rcu_pymap) ? ", " : ""
 	rcu_pymap[g] = rcu_pymap[g] sep "\"" $3 "\": \"" $4 "\""
 	next
@@ -44,6 +45,29 @@ FILENAME !~ /\.cocci\.in$/ && $1 == "row" {
 FILENAME !~ /\.cocci\.in$/ {
 	printf "%s:%d: not a row of build/gen-rules cocci\n", FILENAME, FNR > "/dev/stderr"
 	exit 1
+}
+
+# "@@LF_RCU_WALK_REWRITE@@ [TEXT]": a disjunction turning each walk of
+# group G into its RCU form, the arguments X, E2, M kept (TEXT, e.g. a
+# lockdep condition, added after them)
+function rcu_rewrite(g, text,    n, names, forms, i) {
+	n = split(trim(rcu_names[g]), names, " "); split(trim(rcu_forms[g]), forms, " ")
+	print "("
+	for (i = 1; i <= n; i++) {
+		if (i > 1) print "|"
+		print "- " names[i]; print "+ " forms[i]
+		if (text == "") print "  (X, E2, M) S"
+		else { print "  (X, E2, M"; print "+ " text; print "  ) S" }
+	}
+	print ")"
+}
+
+# "a b c" -> "a(), b() or c()"
+function or_calls(list,    n, w, i, out) {
+	n = split(trim(list), w, " ")
+	for (i = 1; i <= n; i++)
+		out = out (i == 1 ? "" : i == n ? " or " : ", ") w[i] "()"
+	return out
 }
 
 function group_of(kind, cat, when,    g) {
@@ -69,6 +93,12 @@ FILENAME ~ /\.cocci\.in$/ {
 		def_name = def_text; sub(/ .*/, "", def_name)
 		sub(/^[^ ]+ /, "", def_text)
 		defined[def_name] = trim(def_text)
+		next
+	}
+	if (match(line, /^@@LF_RCU_[A-Z]+_REWRITE@@/)) {    # each row's name -> its form
+		g = substr(line, 3, RLENGTH - 12)
+		if (!(g in rcu_names)) { printf "%s:%d: no rules/rcu.tbl rows for @@%s_REWRITE@@\n", FILENAME, FNR, g > "/dev/stderr"; errors++; next }
+		rcu_rewrite(g, trim(substr(line, RLENGTH + 1)))
 		next
 	}
 	if (match(line, /^@@LF_[A-Z0-9_]+@@/)) {
@@ -206,8 +236,9 @@ function block(g, opts,    n, o, i, kv, bare, except, r, parts, first) {
 # (the apis of rules/primitives.tbl that disable, or acquire and so turn
 # off, preemption or irqs: ctx column), LF_SLEEPING_NAMES (calls that may
 # sleep: rules/sleeping.tbl, acquires of sleeping lock classes),
-# LF_RCU_<KIND>_NAMES and LF_RCU_<KIND>_PYMAP (rules/rcu.tbl's rows of
-# KIND: their names, or a python dict name -> FORM), or a name the template defined
+# LF_RCU_<KIND>_NAMES, LF_RCU_<KIND>_FORMS, LF_RCU_<KIND>_CALLS and
+# LF_RCU_<KIND>_PYMAP (rules/rcu.tbl's rows of KIND: their names, forms,
+# "a(), b() or c()", or a python dict name -> FORM), or a name the template defined
 # with a line "@@LF_DEFINE LF_NAME TEXT@@".
 function inline(m,    g, what, out, ids, n, i, r, l, nm, t) {
 	if (m in defined)
@@ -218,6 +249,10 @@ function inline(m,    g, what, out, ids, n, i, r, l, nm, t) {
 		return commas(sleeping_apis)
 	if (m ~ /^LF_RCU_[A-Z]+_NAMES$/ && substr(m, 1, length(m) - 6) in rcu_names)
 		return commas(rcu_names[substr(m, 1, length(m) - 6)])
+	if (m ~ /^LF_RCU_[A-Z]+_CALLS$/ && substr(m, 1, length(m) - 6) in rcu_names)    # "a() or b()"
+		return or_calls(rcu_names[substr(m, 1, length(m) - 6)])
+	if (m ~ /^LF_RCU_[A-Z]+_FORMS$/ && substr(m, 1, length(m) - 6) in rcu_forms)
+		return commas(rcu_forms[substr(m, 1, length(m) - 6)])
 	if (m ~ /^LF_RCU_[A-Z]+_PYMAP$/ && substr(m, 1, length(m) - 6) in rcu_pymap)
 		return "{" rcu_pymap[substr(m, 1, length(m) - 6)] "}"
 	if (m == "LF_GENERATED") {
