@@ -74,10 +74,10 @@ PLUGIN_OBJS := $(sort $(PLUGIN_SRCS:.c=.o))
 PLUGIN_HDRS := $(wildcard plugin/*.h schema/*) rules/reader.h
 RULES       := $(wildcard rules/*.tbl)
 
-# The one reader of rules/*.tbl (rules/reader.c, reader_rewrites.c): build/gen-rules
+# The one reader of rules/*.tbl (rules/reader.c, reader_rewrites.c, reader_rcu.c): build/gen-rules
 # runs it at build time, the tool links it for LOCKFIT_RULES.
 GEN_RULES   := build/gen-rules
-READER_SRCS := rules/reader.c rules/reader_rewrites.c
+READER_SRCS := rules/reader.c rules/reader_rewrites.c rules/reader_rcu.c
 READER_HDRS := rules/reader.h rules/reader_table.h
 HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra $(PREFIX_MAP)
 

@@ -10,15 +10,15 @@
 /// in the same function) walks a list_head or hlist_head with
 /// list_for_each_entry()/hlist_for_each_entry(), directly or in a function
 /// of the file it calls, and uses the entry only inside the section or
-/// takes a reference first (try_module_get(), refcount_inc_not_zero(),
-/// kref_get_unless_zero()).  Then:
+/// takes a reference first (rules/rcu.tbl's ref rows: try_module_get(),
+/// refcount_inc_not_zero(), kref_get_unless_zero()).  Then:
 ///   - readers: rcu_read_lock()/rcu_read_unlock(), the walks
 ///     list_for_each_entry_rcu()/hlist_for_each_entry_rcu(); a walk in a
 ///     function called under the write lock too gets lockdep_is_held(L);
 ///   - writers: write_lock*() -> spin_lock*() (the irq/bh variant kept, from
-///     rules/rewrites.tbl), list_add/list_add_tail/list_del/list_replace
+///     rules/rewrites.tbl), rules/rcu.tbl's update and remove rows (list_add/list_add_tail/list_del/list_replace
 ///     and hlist_add_head/hlist_add_tail/hlist_add_before/hlist_add_behind/
-///     hlist_del/hlist_del_init in the write sections (and the functions
+///     hlist_del/hlist_del_init) in the write sections (and the functions
 ///     they call) -> their _rcu forms;
 ///   - an entry removed and kfree()d by the same function -> kfree_rcu(),
 ///     with a struct rcu_head member added to its struct (reported: the
@@ -108,21 +108,13 @@ def lf_show(to, lock="()"):
     return to
 lf_usage(LF_LOCK and not LF_VIA, "-D patch|report|org|context -D lock=NAME [-D struct=TAG]")
 LF_MAP = {"cond_resched_rwlock_read": "cond_resched_lock(L)", "cond_resched_rwlock_write": "cond_resched_lock(L)", "lockdep_assert_held_read": "lockdep_assert_held(L)", "lockdep_assert_held_write": "lockdep_assert_held(L)", "read_lock": "spin_lock(L)", "read_lock_bh": "spin_lock_bh(L)", "read_lock_irq": "spin_lock_irq(L)", "read_lock_irqsave": "spin_lock_irqsave(L, F)", "read_trylock": "spin_trylock(L)", "read_unlock": "spin_unlock(L)", "read_unlock_bh": "spin_unlock_bh(L)", "read_unlock_irq": "spin_unlock_irq(L)", "read_unlock_irqrestore": "spin_unlock_irqrestore(L, F)", "rwlock_init": "spin_lock_init(L)", "rwlock_is_contended": "spin_is_contended(L)", "rwlock_needbreak": "spin_needbreak(L)", "write_lock": "spin_lock(L)", "write_lock_bh": "spin_lock_bh(L)", "write_lock_irq": "spin_lock_irq(L)", "write_lock_irqsave": "spin_lock_irqsave(L, F)", "write_lock_nested": "spin_lock_nested(L, S)", "write_trylock": "spin_trylock(L)", "write_unlock": "spin_unlock(L)", "write_unlock_bh": "spin_unlock_bh(L)", "write_unlock_irq": "spin_unlock_irq(L)", "write_unlock_irqrestore": "spin_unlock_irqrestore(L, F)"}
-# the list updates a writer makes, and their RCU forms
-LF_LIST_RCU = {"list_add": "list_add_rcu", "list_add_tail": "list_add_tail_rcu",
-               "list_del": "list_del_rcu", "list_replace": "list_replace_rcu",
-               "hlist_add_head": "hlist_add_head_rcu", "hlist_add_tail": "hlist_add_tail_rcu",
-               "hlist_add_before": "hlist_add_before_rcu", "hlist_add_behind": "hlist_add_behind_rcu",
-               "hlist_del": "hlist_del_rcu", "hlist_del_init": "hlist_del_init_rcu"}
-# references a reader may take before leaving the section: each fails on
-# an object whose last reference is gone
-LF_REF_SAFE = ("try_module_get", "refcount_inc_not_zero", "kref_get_unless_zero")
-# references that revive an object whose last reference is gone: under
-# RCU a reader can meet such an object
-LF_REF_UNSAFE = {"sock_hold": "refcount_inc_not_zero(&sk->sk_refcnt)",
-                 "kref_get": "kref_get_unless_zero()", "refcount_inc": "refcount_inc_not_zero()",
-                 "__module_get": "try_module_get()", "dev_hold": "a reference taken before the walk",
-                 "get_device": "a reference taken before the walk"}
+# rules/rcu.tbl: the list updates a writer makes, and their RCU forms
+LF_LIST_RCU = dict({"list_add": "list_add_rcu", "list_add_tail": "list_add_tail_rcu", "list_replace": "list_replace_rcu", "hlist_add_head": "hlist_add_head_rcu", "hlist_add_tail": "hlist_add_tail_rcu", "hlist_add_before": "hlist_add_before_rcu", "hlist_add_behind": "hlist_add_behind_rcu"}, **{"list_del": "list_del_rcu", "hlist_del": "hlist_del_rcu", "hlist_del_init": "hlist_del_init_rcu"})
+# rules/rcu.tbl: references that revive an object whose last reference is
+# gone (an RCU reader can meet such an object), and what each must become
+LF_REF_UNSAFE = {"__module_get": "try_module_get()", "dev_hold": "a reference taken before the walk", "get_device": "a reference taken before the walk", "kref_get": "kref_get_unless_zero()", "refcount_inc": "refcount_inc_not_zero()", "sock_hold": "refcount_inc_not_zero(&sk->sk_refcnt)"}
+# rules/rcu.tbl: references a reader may take before leaving the section
+LF_REF_SAFE = ", ".join(r + "()" for r in {"try_module_get": "-", "refcount_inc_not_zero": "-", "kref_get_unless_zero": "-"})
 lf_why = []            # (position, construct): the file is left unchanged
 lf_rd_sec = {}         # read section (its lock's position) -> function
 lf_rd_ok = set()       # read sections that walk a list
@@ -282,18 +274,14 @@ expression L, E2;
 identifier X, M;
 identifier rl = {read_lock, read_lock_bh, read_lock_irq};
 identifier ru = {read_unlock, read_unlock_bh, read_unlock_irq};
-iterator name list_for_each_entry, hlist_for_each_entry;
+iterator I = {list_for_each_entry, hlist_for_each_entry};
 statement S;
 position p : script:python () { lf_is_rd(p) };
 position pw;
 @@
 rl@p(L);
 ... when != ru(L)
-(
-list_for_each_entry@pw(X, E2, M) S
-|
-hlist_for_each_entry@pw(X, E2, M) S
-)
+I@pw(X, E2, M) S
 
 @script:python@
 p << rwalk.p;
@@ -306,16 +294,12 @@ lf_entries[lf_pos(p[0])].add(x)
 @walker@
 identifier h, X, M;
 expression E2;
-iterator name list_for_each_entry, hlist_for_each_entry;
+iterator I = {list_for_each_entry, hlist_for_each_entry};
 statement S;
 @@
 h(...) {
   <+...
-(
-  list_for_each_entry(X, E2, M) S
-|
-  hlist_for_each_entry(X, E2, M) S
-)
+  I(X, E2, M) S
   ...+>
 }
 
@@ -405,17 +389,13 @@ expression L, E2;
 identifier X, M;
 identifier rl = {read_lock, read_lock_bh, read_lock_irq};
 identifier ru = {read_unlock, read_unlock_bh, read_unlock_irq};
-iterator name list_for_each_entry, hlist_for_each_entry;
+iterator I = {list_for_each_entry, hlist_for_each_entry};
 position p : script:python () { lf_is_rd(p) };
 position pu;
 @@
 rl@p(L);
 ... when != ru(L)
-(
-list_for_each_entry(X, E2, M) { <+... ru@pu(L) ...+> }
-|
-hlist_for_each_entry(X, E2, M) { <+... ru@pu(L) ...+> }
-)
+I(X, E2, M) { <+... ru@pu(L) ...+> }
 
 @script:python@
 p << rdrop.p;
@@ -460,7 +440,7 @@ lf_refuse(ps[0], "a reader that sleeps: %s() in %s(), called in a read section; 
 expression L;
 identifier rl = {read_lock, read_lock_bh, read_lock_irq};
 identifier ru = {read_unlock, read_unlock_bh, read_unlock_irq};
-identifier r = {sock_hold, kref_get, refcount_inc, __module_get, dev_hold, get_device};
+identifier r = {__module_get, dev_hold, get_device, kref_get, refcount_inc, sock_hold};
 position p : script:python () { lf_is_rd(p) };
 position pr;
 @@
@@ -493,12 +473,12 @@ X@pu
 x << rescape.X;
 pu << rescape.pu;
 @@
-lf_refuse(pu[0], "the entry %s is used after the read section of %s() without a reference (take one in the section: try_module_get(), refcount_inc_not_zero(), kref_get_unless_zero())" % (x, pu[0].current_element))
+lf_refuse(pu[0], "the entry %s is used after the read section of %s() without a reference (take one in the section: %s)" % (x, pu[0].current_element, LF_REF_SAFE))
 
 // rbtrees: RCU readers of an rbtree need a seqcount or a latch tree
 @rbtree@
 identifier h : script:python () { h in lf_rd_fns or h in lf_wr_fns };
-identifier rb = {rb_first, rb_last, rb_next, rb_prev, rb_insert_color, rb_erase, rb_link_node, rb_replace_node, rb_find, rb_add, rb_find_add};
+identifier rb = {rb_first, rb_first_postorder, rb_find, rb_find_first, rb_last, rb_next, rb_next_postorder, rb_prev, rb_add, rb_erase, rb_find_add, rb_insert_color, rb_link_node, rb_replace_node};
 position pb;
 @@
 h(...) { <+... rb@pb(...) ...+> }
@@ -507,7 +487,7 @@ h(...) { <+... rb@pb(...) ...+> }
 expression L;
 identifier rl = {read_lock, read_lock_bh, read_lock_irq};
 identifier ru = {read_unlock, read_unlock_bh, read_unlock_irq};
-identifier rb = {rb_first, rb_last, rb_next, rb_prev, rb_find};
+identifier rb = {rb_first, rb_first_postorder, rb_find, rb_find_first, rb_last, rb_next, rb_next_postorder, rb_prev};
 position p : script:python () { lf_is_rd(p) };
 position pb;
 @@
@@ -886,7 +866,7 @@ wu(L, ...);
 
 @depends on patch@
 identifier h : script:python () { lf_ok() and h in lf_wr_fns };
-identifier f = {list_add, list_add_tail, list_del, list_replace, hlist_add_head, hlist_add_tail, hlist_add_before, hlist_add_behind, hlist_del, hlist_del_init};
+identifier f = {list_add, list_add_tail, list_replace, hlist_add_head, hlist_add_tail, hlist_add_before, hlist_add_behind, list_del, hlist_del, hlist_del_init};
 fresh identifier g = script:python(f) { LF_LIST_RCU[f] };
 @@
 h(...) { <...

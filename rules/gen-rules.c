@@ -197,7 +197,7 @@ static void sleeping(const struct lfr_tables *t)
 /*
  * For the template expander: "api NAME ACTION" per primitive with a plain
  * api; "off NAME" per api after which preemption or irqs are off; "sleep
- * NAME" (sleeping()); "row"
+ * NAME" (sleeping()); "rcu KIND NAME FORM" per rcu.tbl row; "row"
  * and the columns of struct lfr_rewrite per rewrites.tbl row.
  */
 static void cocci(const struct lfr_tables *t)
@@ -228,6 +228,9 @@ static void cocci(const struct lfr_tables *t)
 			printf("off\t%s\n", p->api);
 	}
 	sleeping(t);
+	for (i = 0; i < t->rcu.n; i++)
+		printf("rcu\t%s\t%s\t%s\n", t->rcu.v[i].kind, t->rcu.v[i].name,
+		       t->rcu.v[i].form);
 	for (i = 0; i < t->rewrites.n; i++) {
 		const struct lfr_rewrite *r = &t->rewrites.v[i];
 

@@ -714,6 +714,7 @@ static const struct {
 	{ "lockclasses.tbl",	row_lockclass,	NULL },
 	{ "entrypoints.tbl",	row_entry,	NULL },
 	{ "lockcosts.tbl",	row_lockcost,	NULL },
+	{ "rcu.tbl",		lfr_row_rcu,	NULL },
 };
 
 const char *lfr_table_file(int which)

@@ -184,6 +184,13 @@ struct lfr_lockcost {
 	const char *writer;		/* "plain", "grace-period" */
 };
 
+/* rcu.tbl: KIND NAME | FORM | why (kinds: update, walk, rbwalk, rbtree,
+ * ref, revive; FORM "-" where there is none) */
+struct lfr_rcu {
+	const char *kind, *name, *form, *why;
+	int line;
+};
+
 #define LFR_VEC(type) struct { type *v; size_t n, cap; }
 
 struct lfr_tables {
@@ -205,6 +212,7 @@ struct lfr_tables {
 	LFR_VEC(struct lfr_lockclass) lockclasses;	/* table order */
 	LFR_VEC(struct lfr_entry) entries;		/* table order */
 	LFR_VEC(struct lfr_lockcost) lockcosts;		/* table order */
+	LFR_VEC(struct lfr_rcu) rcu;			/* table order */
 };
 
 /* Never returns; FMT's arguments are the path, line and table words. */
@@ -219,6 +227,10 @@ void lfr_read(struct lfr_tables *t, const char *dir, lfr_die_fn die);
 
 /* The classes.tbl row of class NAME, or NULL. */
 const struct lfr_class *lfr_class(const struct lfr_tables *t, const char *name);
+
+/* The rcu.tbl row of KIND and NAME, or NULL. */
+const struct lfr_rcu *lfr_rcu_row(const struct lfr_tables *t, const char *kind,
+				  const char *name);
 
 /* Is TOKEN in the ","-separated or blank-separated LIST? */
 int lfr_has(const char *list, const char *token);

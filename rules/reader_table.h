@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * reader_table.h - inside the one reader (reader.c, reader_rewrites.c):
+ * reader_table.h - inside the one reader (reader.c, reader_rewrites.c,
+ * reader_rcu.c):
  * a table being read, and the checks every table's rows share.  Not for
  * its users: reader.h is.
  */
@@ -66,5 +67,7 @@ const char *lfr_table_file(int which);
 /* rewrites.tbl (reader_rewrites.c): a row, and the checks of the whole table. */
 void lfr_row_rewrite(struct table *tb, const char *line);
 void lfr_end_rewrites(struct table *tb);
+/* rcu.tbl (reader_rcu.c): a row. */
+void lfr_row_rcu(struct table *tb, const char *line);
 
 #endif /* LOCKFIT_RULES_READER_TABLE_H */

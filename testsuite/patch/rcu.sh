@@ -8,7 +8,8 @@
 # rcu readers and _rcu walks (the helper writers share with the lockdep
 # condition, which include/linux/rculist.h compiles), _rcu list updates,
 # kfree_rcu() with the rcu_head added, synchronize_rcu() after removing a
-# parameter
+# parameter; cocci/rcu_check.cocci finds nothing new (its line in the log
+# and in the message's verification)
 records rcul
 lfpatch rcul --tree "$tree" --assume-complete --out "$tmp/out-rcul" "$tmp/rec/rcul"
 want=$here/expected/rcul/0001-rcul-convert-rcul_lock-from-rwlock_t-to-RCU-readers-and-a-spinlock_t.patch
@@ -16,8 +17,41 @@ got=$tmp/out-rcul/$(basename "$want")
 rlog=$(ls "$tmp"/out-rcul/log/0001-*.log 2> /dev/null)
 if [ $rc -eq 0 ] && grep -q 'rwlock->rcu  *1  *1  *0' "$tmp/rcul.out" &&
    grep -q 'C=2 drivers/rcul/rcul.o$' "$rlog" && grep -q '^sparse/compiler diagnostics: .* 0 new$' "$rlog" &&
+   grep -q '^rcu_check: 0 new findings$' "$rlog" &&
    cmp -s "$want" "$got"; then
 	pass "rcu verdict: rwlock_to_rcu patch verified, byte for byte as expected/rcul/"
 else
 	fail "rcu verdict" "exit $rc: $(cat "$tmp/rcul.out") $(diff -u "$want" "$got" | head -n 30)"
 fi
+
+# broken variants of the rcu rewrite (LOCKFIT_COCCI: a copy of cocci/ with
+# rwlock_to_rcu.cocci made to leave the kfree(), or the reader's walk
+# without _rcu): the patch applies, and neither the compiler nor sparse
+# would see either (a list_head's next is no __rcu pointer), but
+# cocci/rcu_check.cocci on the patched file refuses it before any build,
+# the finding in the reason and the log; no patch offered
+rcu_broken() {
+	local name=$1 expr=$2 want=$3 blog
+	rm -rf "$tmp/cocci-$name" && cp -r "$top/cocci" "$tmp/cocci-$name"
+	sed -i -e "$expr" "$tmp/cocci-$name/rwlock_to_rcu.cocci"
+	if cmp -s "$tmp/cocci-$name/rwlock_to_rcu.cocci" "$top/cocci/rwlock_to_rcu.cocci"; then
+		fail "rcu broken variant $name" "the mutation changed nothing (stale test)"
+		return
+	fi
+	LOCKFIT_COCCI=$tmp/cocci-$name lfpatch "rcul-$name" --tree "$tree" --assume-complete \
+		--out "$tmp/out-rcul-$name" "$tmp/rec/rcul"
+	blog=$(ls "$tmp/out-rcul-$name"/log/0001-*.log 2> /dev/null)
+	if [ $rc -eq 1 ] && grep -q 'rwlock->rcu  *1  *0  *1' "$tmp/rcul-$name.out" &&
+	   grep -qF "rcu_check: 1 new finding: drivers/rcul/rcul.c: $want" "$tmp/rcul-$name.out" &&
+	   grep -qF "rcul.c:" "$blog" && grep -qF "$want" "$blog" &&
+	   grep -q '^FAILED rcu_check: 1 new finding' "$blog" &&
+	   ! ls "$tmp/out-rcul-$name"/0001-*.patch > /dev/null 2>&1; then
+		pass "rcu broken variant refused by the rcu check: $name"
+	else
+		fail "rcu broken variant $name" "exit $rc: $(head -c 1500 "$tmp/rcul-$name.out") log: $(head -c 800 "$blog")"
+	fi
+}
+rcu_broken kfree '/^- kfree(X);$/d; s/^+ kfree_rcu(X, R);$/  kfree(X);/' \
+	"rcu check: kfree(r) in rcul_remove() after list_del_rcu() with no grace period: readers may still be on it (kfree_rcu(), or synchronize_rcu() first)"
+rcu_broken walk '/^rl@q(/,/^)$/{s/^+ list_for_each_entry_rcu$/+ list_for_each_entry/}' \
+	"rcu check: list_for_each_entry() in an RCU read section of rcul_lookup(): readers walk with list_for_each_entry_rcu()"

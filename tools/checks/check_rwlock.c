@@ -568,7 +568,7 @@ static const struct lf_pkind to_percpu = {
  * spinlock rows' calls; readers become rcu_read_lock()) */
 static const struct lf_pkind to_rcu = {
 	.name = "rwlock->rcu", .order = 0, .whole_tree = true,
-	.rewrite = "spinlock", .to_type = "spinlock_t",
+	.rewrite = "spinlock", .to_type = "spinlock_t", .check = "rcu_check",
 };
 static const struct lf_pkind *const pkinds[] = { &to_spinlock, &to_percpu, &to_rcu, NULL };
 

@@ -5,7 +5,7 @@
  * hlist_head), or what in the records already blocks it: a read section
  * that is still held where its function returns, one that calls a
  * function that may sleep (rules/sleeping.tbl), or one that walks an
- * rbtree.  What the records cannot show (the list walk itself, where an
+ * rbtree (rules/rcu.tbl's rbwalk rows).  What the records cannot show (the list walk itself, where an
  * entry goes after the section, how removed entries are freed) the
  * script decides, naming the construct when it refuses.
  */
@@ -15,20 +15,6 @@
 #include "analysis/analysis.h"
 #include "checks/verdict.h"
 #include "checks/verdict_eval.h"
-
-/* rbtree calls a reader makes: RCU readers of an rbtree need a seqcount
- * or a latch tree, which the script does not write */
-static const char *const rbtree_calls[] = {
-	"rb_first", "rb_last", "rb_next", "rb_prev", "rb_find", "rb_first_postorder",
-};
-
-static bool is_rbtree(const char *callee)
-{
-	for (size_t i = 0; i < sizeof(rbtree_calls) / sizeof(*rbtree_calls); i++)
-		if (!strcmp(callee, rbtree_calls[i]))
-			return true;
-	return false;
-}
 
 /* What blocks R, a read section, from the rewrite; NULL if nothing the
  * records show. */
@@ -46,7 +32,7 @@ static char *section_blocker(const struct lf_analysis *a, const struct lf_rec *r
 		if (lf_rules_sleeps(&a->rules, c->callee))
 			return xasprintf("a reader that sleeps: %s() in %s() "
 					 "(%s:%d)", c->callee, fn, r->file, c->line);
-		if (is_rbtree(c->callee))
+		if (lf_rules_rcu(&a->rules, "rbwalk", c->callee))
 			return xasprintf("an rbtree: %s() in %s() (%s:%d)",
 					 c->callee, fn, r->file, c->line);
 	}

@@ -60,6 +60,10 @@ struct lf_pkind {
 	 * the type the lock becomes ("spinlock_t") */
 	const char *rewrite;
 	const char *to_type;
+	/* a cocci/ script run in report mode on the files before and after
+	 * the patch (lf_vjob_check): a finding it adds fails the patch;
+	 * NULL: none */
+	const char *check;
 	/* its script follows one embedding struct (-D via=OUTER.MEMBER,
 	 * patch_via.c); else a lock reached through one is refused */
 	bool via;
@@ -245,6 +249,11 @@ struct strmap *lf_decl_map(const struct lf_records *recs);
 void lf_spatch_run(struct lf_pjob *j, const char *tree);
 /* The run's view (lf_spatch_run makes it when a lock needs it) removed. */
 void lf_spatch_done(void);
+/* The check script NAME (cocci/NAME.cocci, -D report) on FILE, a file
+ * of DIR, run there: what it prints (one finding a line), or NULL and
+ * ERR when spatch failed. */
+char *lf_spatch_check(const char *name, const char *dir, const char *file,
+		      char **err);
 
 /* DIFF with each added line that checkpatch would refuse for its
  * indentation (spaces first, or 8 in a row: the tree's, kept by spatch)
@@ -298,6 +307,10 @@ void lf_verify_all(struct lf_pjobs *jobs, char **patches,
 /* V's own first steps: DIFF (a file in lockfit's directory) written,
  * the paths checked, git apply --check; false if it failed. */
 bool lf_vjob_start(struct lf_vjob *v, const char *diff);
+/* The kind's check script (lf_pkind.check) on the files V's patch
+ * changes, before and after it: a finding the patch adds fails V, the
+ * findings in its log (patch_check.c). */
+void lf_vjob_check(struct lf_vjob *v);
 /* checkpatch, and the log to V's job. */
 void lf_vjob_finish(struct lf_vjob *v);
 /* A module's rebuild, in a copy of its directory in DIR. */

@@ -225,6 +225,9 @@ static void verification(struct strbuf *text, const struct lf_pjob *j)
 	sb_printf(text, "- sparse: make C=%s before and C=1 after: no new "
 		  "sparse or compiler diagnostic (%zu before, %zu after)\n",
 		  j->module ? "1" : "2", j->diags_before, j->diags_after);
+	if (j->kind->check)
+		sb_printf(text, "- cocci/%s.cocci: nothing found that the patch "
+			  "adds\n", j->kind->check);
 	sb_printf(text, "- checkpatch.pl --strict: no ERROR or WARNING\n");
 	sb_printf(text, "- boot: %s\n", j->booted ? "built into lockfit's VM "
 		  "kernel with the run's other verified patches and booted "

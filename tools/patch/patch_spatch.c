@@ -432,3 +432,42 @@ out:
 	free(macros);
 	free(script);
 }
+
+char *lf_spatch_check(const char *name, const char *dir, const char *file,
+		      char **err)
+{
+	struct lf_strv argv = { 0 };
+	char *script = script_path(name), *macros = lf_cocci_file("lockfit-macros.h");
+	char *notes = NULL, *out = NULL;
+	struct lf_exec r;
+
+	lf_strv_add(&argv, "spatch");
+	lf_strv_add(&argv, "-D");
+	lf_strv_add(&argv, "report");
+	lf_strv_add(&argv, "--no-show-diff");
+	lf_strv_add(&argv, "--very-quiet");
+	options(script, &argv);
+	lf_strv_add(&argv, "--macro-file");
+	lf_strv_add(&argv, macros);
+	lf_strv_add(&argv, "--cocci-file");
+	lf_strv_add(&argv, script);
+	lf_strv_add(&argv, file);
+	VEC_PUSH(&argv, NULL);
+	lf_exec_split(&r, &notes, dir, (const char *const *)argv.v, NULL);
+	if (r.status) {
+		char *head = lf_head(notes, 5);
+
+		*err = xasprintf("spatch exited with status %d: %s", r.status, head);
+		free(head);
+		free(r.out);
+	} else {
+		out = r.out;
+	}
+	free(notes);
+	free(script);
+	free(macros);
+	for (size_t i = 0; i < argv.n; i++)
+		free(argv.v[i]);
+	free(argv.v);
+	return out;
+}

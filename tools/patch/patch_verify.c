@@ -3,7 +3,9 @@
  * patch_verify.c - a patch is offered only if (a) it applies to the tree
  * (git apply --check), (b) the objects it touches rebuild with the
  * tree's config, (c) sparse (make C=1) says nothing after it did not say
- * before, (d) checkpatch has no ERROR or WARNING.
+ * before, (d) checkpatch has no ERROR or WARNING; and a kind with a
+ * check script, (e) the script finds nothing the patch adds
+ * (patch_check.c: the RCU conversion's cocci/rcu_check.cocci).
  *
  * This file holds each patch's own steps: (a), (d), what it rebuilds,
  * the comparison of (c), and the whole of a module's (b) and (c).  The
@@ -169,7 +171,10 @@ bool lf_vjob_start(struct lf_vjob *v, const char *diff)
 	for (size_t i = 0; i < v->objs.n; i++)
 		sb_printf(&v->log, "%s%s", i ? " " : "", v->objs.v[i]);
 	sb_printf(&v->log, "\n");
-	return apply_check(v);
+	if (!apply_check(v))
+		return false;
+	lf_vjob_check(v);
+	return !v->j->failed;
 }
 
 /* "FILE:LINE:COL: warning: TEXT" -> "warning: TEXT": the text alone,

@@ -313,6 +313,13 @@ void lf_rules_load(struct lf_rules *r)
 	for (size_t i = 0; i < t.sleeping.n; i++)
 		strmap_put(r->sleeping, t.sleeping.v[i].name,
 			   (void *)t.sleeping.v[i].why);
+	r->rcu = strmap_new();
+	for (size_t i = 0; i < t.rcu.n; i++) {
+		char *key = xasprintf("%s %s", t.rcu.v[i].kind, t.rcu.v[i].name);
+
+		strmap_put(r->rcu, key, &t.rcu.v[i]);
+		free(key);
+	}
 }
 
 const char *lf_rules_call(const struct lf_rules *r, const char *kind,
@@ -353,6 +360,16 @@ const char *lf_rules_nogrow(const struct lf_rules *r, const char *name)
 const char *lf_rules_sleeps(const struct lf_rules *r, const char *callee)
 {
 	return strmap_get(r->sleeping, lf_fn_basename(callee));
+}
+
+const struct lfr_rcu *lf_rules_rcu(const struct lf_rules *r, const char *kind,
+				   const char *callee)
+{
+	char *key = xasprintf("%s %s", kind, lf_fn_basename(callee));
+	const struct lfr_rcu *row = strmap_get(r->rcu, key);
+
+	free(key);
+	return row;
 }
 
 const char *lf_rules_excl(const struct lf_rules *r, const char *callee,

@@ -27,6 +27,7 @@ struct lf_rules {
 	struct strmap *hot;	/* hot entry function -> non-NULL */
 	struct strmap *nogrow;	/* struct that must not grow -> reason */
 	struct strmap *sleeping;	/* function that may sleep -> reason */
+	struct strmap *rcu;	/* rcu.tbl: "KIND NAME" -> its row */
 	struct strmap *calls;	/* "kind when api" -> TO's name, "-" refused */
 	struct strmap *rewritten;	/* "kind api": a call row that rewrites it */
 	/* lockclasses.tbl: lockdep class names that are no init expression */
@@ -140,5 +141,10 @@ const char *lf_rules_nogrow(const struct lf_rules *r, const char *name);
 /* Why CALLEE (a record's callee name) may sleep (sleeping.tbl), NULL if
  * the table does not say it does. */
 const char *lf_rules_sleeps(const struct lf_rules *r, const char *callee);
+
+/* The rcu.tbl row of KIND ("rbwalk", "walk", ...) for CALLEE (a record's
+ * callee name), or NULL. */
+const struct lfr_rcu *lf_rules_rcu(const struct lf_rules *r, const char *kind,
+				   const char *callee);
 
 #endif

@@ -1,0 +1,1 @@
+../../../cocci/rcu_check.cocci
