@@ -71,7 +71,6 @@ PLUGIN_LDLIBS   := -Wl,--as-needed -ljansson
 
 PLUGIN_SRCS := $(wildcard plugin/*.c) plugin/rules.gen.c
 PLUGIN_OBJS := $(sort $(PLUGIN_SRCS:.c=.o))
-PLUGIN_HDRS := $(wildcard plugin/*.h schema/*) rules/reader.h
 RULES       := $(wildcard rules/*.tbl)
 
 # The one reader of rules/*.tbl (rules/reader.c, reader_rewrites.c): build/gen-rules
@@ -85,10 +84,15 @@ HOST_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra $(PREFIX_MAP)
 # (tools/lib/files.c).
 TOOL_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Wno-unused-parameter -I. -Itools \
 	$(PREFIX_MAP)
-# tools/: main.c, then one folder per stage (README.md, "Layout").
-TOOL_SRCS   := $(filter-out tools/records/rules.gen.c,$(wildcard tools/*.c tools/*/*.c)) \
-	       tools/records/rules.gen.c $(READER_SRCS)
-TOOL_HDRS   := $(wildcard tools/*/*.h schema/*) $(READER_HDRS)
+# tools/: main.c, then one folder per stage (README.md, "Layout"); every
+# .c under tools/ at any depth, so a file added or moved needs no edit here.
+TOOL_SRCS   := $(sort $(filter-out tools/records/rules.gen.c,$(shell find tools -name '*.c')) \
+	       tools/records/rules.gen.c $(READER_SRCS))
+# One object per file under build/obj/ (build/fuzz/obj/ for the fuzzing
+# build), each with the -MMD list of the headers it includes: a one-line
+# change recompiles that one file.  -MP: a removed header is no error.
+DEPFLAGS    := -MMD -MP
+TOOL_OBJS   := $(TOOL_SRCS:%.c=build/obj/%.o)
 
 all: plugin/lockfit.so tools/lockfit wrapper/lockfit-cc
 
@@ -98,8 +102,12 @@ wrapper/lockfit-cc: wrapper/lockfit-cc.c
 	$(CC) $(HOST_CFLAGS) -o $@.tmp $<
 	mv $@.tmp $@
 
-tools/lockfit: $(TOOL_SRCS) $(TOOL_HDRS)
-	$(CC) $(TOOL_CFLAGS) -o $@.tmp $(TOOL_SRCS) -ljansson
+build/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+tools/lockfit: $(TOOL_OBJS)
+	$(CC) $(TOOL_CFLAGS) -o $@.tmp $(TOOL_OBJS) -ljansson
 	mv $@.tmp $@
 
 # The Coccinelle scripts are generated from rules/rewrites.tbl and kept in
@@ -121,8 +129,9 @@ tools/records/rules.gen.c: $(RULES) $(GEN_RULES)
 	$(GEN_RULES) tool rules > $@.tmp
 	mv $@.tmp $@
 
-plugin/%.o: plugin/%.c $(PLUGIN_HDRS)
-	$(CXX) $(PLUGIN_CXXFLAGS) -x c++ -c -o $@ $<
+# Each plugin object depends on the headers it includes (plugin/*.d).
+plugin/%.o: plugin/%.c
+	$(CXX) $(PLUGIN_CXXFLAGS) $(DEPFLAGS) -x c++ -c -o $@ $<
 
 plugin/lockfit.so: $(PLUGIN_OBJS)
 	$(CXX) -shared -o $@.tmp $^ $(PLUGIN_LDLIBS)
@@ -138,9 +147,14 @@ N    ?= 10000
 SEED ?= 1
 J    ?= 0
 
-$(FUZZ_TOOL): $(TOOL_SRCS) $(TOOL_HDRS)
+FUZZ_OBJS   := $(TOOL_SRCS:%.c=build/fuzz/obj/%.o)
+
+build/fuzz/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(FUZZ_CFLAGS) -o $@ $(TOOL_SRCS) -ljansson
+	$(CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(FUZZ_TOOL): $(FUZZ_OBJS)
+	$(CC) $(FUZZ_CFLAGS) -o $@ $(FUZZ_OBJS) -ljansson
 
 FUZZ_WRAPPER := build/fuzz/lockfit-cc
 $(FUZZ_WRAPPER): wrapper/lockfit-cc.c
@@ -358,10 +372,13 @@ check-deb: deps-deb
 	testsuite/install/deb --out build/deb
 
 clean:
-	rm -f plugin/*.o plugin/lockfit.so tools/lockfit plugin/rules.gen.c plugin/rules.gen.c.tmp
+	rm -f plugin/*.o plugin/*.d plugin/lockfit.so tools/lockfit plugin/rules.gen.c plugin/rules.gen.c.tmp
 	rm -f wrapper/lockfit-cc wrapper/lockfit-cc.tmp
 	rm -f tools/records/rules.gen.c tools/records/rules.gen.c.tmp
-	rm -rf build/fuzz build/man build/man-docdir $(GEN_RULES)
+	rm -rf build/obj build/fuzz build/man build/man-docdir $(GEN_RULES)
 
 .PHONY: all cocci deps example check lint module-map same-outputs check-kernel bench bench-report bench-patch bench-upstream kernel-report kernel-full fuzz clean \
 	deps-vm vm check-vm bench-vm vm-census man install uninstall deps-deb deb check-deb
+
+# The header lists the compiler wrote (none before the first build).
+-include $(TOOL_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d) $(PLUGIN_OBJS:.o=.d)
