@@ -2,8 +2,11 @@
 #
 #   make               build plugin/lockfit.so, tools/lockfit, wrapper/lockfit-cc
 #   make example       run lockfit on the bundled example (examples/)
-#   make check         fast tests: rule tables, fixtures, a real-kernel smoke test
-#                      (on Linux 6.1, 6.12 and 7.2)
+#   make check         what CI runs: every suite of testsuite/suites' check set (rule
+#                      tables, fixtures, a real-kernel smoke test on Linux 6.1, 6.12
+#                      and 7.2, ...), kept going past a failure, one summary at the end
+#   make check-fast    the hermetic suites (no root, no kernel tree, no network);
+#                      testsuite/run --list, NAME, NAME/TEST, --check CHECK for fewer
 #   make lint          the house rules (scripts/lint): no include cycle in plugin/,
 #                      tools/, rules/; no source file over 800 lines; no path
 #                      outside the repository; docs/DESIGN.md's module map current
@@ -177,34 +180,15 @@ example: deps
 	tools/lockfit build --out build/example --tree examples -- $(MAKE) -C examples
 	$(MAKE) -s -C examples clean
 
+# Every suite of testsuite/suites in the set, one after the other, past a
+# failed one, then one summary (testsuite/run; exit 1 if any failed).
 check: deps
 	$(MAKE) all
-	$(MAKE) lint
-	testsuite/lint/run
-	testsuite/same-outputs/run
-	testsuite/run-rules-tests
-	testsuite/tools/run
-	$(PYTHON) testsuite/tools/contract
-	testsuite/objects/run
-	testsuite/distcc/run
-	testsuite/security/run
-	testsuite/index/run
-	testsuite/lockstat/run
-	testsuite/vm/census-check
-	testsuite/coverage/run
-	testsuite/fuzz/selftest
-	$(MAKE) fuzz N=300
-	testsuite/fuzz/regressions/run
-	$(PYTHON) testsuite/run-fixtures --plugin plugin/lockfit.so testsuite/fixtures
-	testsuite/cocci/run
-	testsuite/patch/run
-	testsuite/kernel/smoke --kver 6.1
-	testsuite/kernel/arch-spin --quick --kver 6.1
-	testsuite/kernel/smoke --kver 6.12
-	testsuite/kernel/arch-spin --quick --kver 6.12
-	testsuite/kernel/smoke --kver 7.2
-	testsuite/kernel/arch-spin --quick --kver 7.2
-	testsuite/install/run
+	PYTHON=$(PYTHON) testsuite/run --set check
+
+# The hermetic ones: no root, no kernel tree, no network.
+check-fast: all
+	PYTHON=$(PYTHON) testsuite/run --set fast
 
 # The house rules, each problem as FILE:LINE: MESSAGE (docs/DESIGN.md
 # section 10); testsuite/lint/run tests them on fixture trees.
@@ -377,7 +361,7 @@ clean:
 	rm -f tools/records/rules.gen.c tools/records/rules.gen.c.tmp
 	rm -rf build/obj build/fuzz build/man build/man-docdir $(GEN_RULES)
 
-.PHONY: all cocci deps example check lint module-map same-outputs check-kernel bench bench-report bench-patch bench-upstream kernel-report kernel-full fuzz clean \
+.PHONY: all cocci deps example check check-fast lint module-map same-outputs check-kernel bench bench-report bench-patch bench-upstream kernel-report kernel-full fuzz clean \
 	deps-vm vm check-vm bench-vm vm-census man install uninstall deps-deb deb check-deb
 
 # The header lists the compiler wrote (none before the first build).
