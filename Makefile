@@ -186,9 +186,9 @@ check: deps
 	$(MAKE) all
 	PYTHON=$(PYTHON) testsuite/run --set check
 
-# The hermetic ones: no root, no kernel tree, no network.
+# The hermetic ones (no root, no kernel tree, no network), one per core.
 check-fast: all
-	PYTHON=$(PYTHON) testsuite/run --set fast
+	PYTHON=$(PYTHON) testsuite/run --set fast -j $(shell nproc)
 
 # The house rules, each problem as FILE:LINE: MESSAGE (docs/DESIGN.md
 # section 10); testsuite/lint/run tests them on fixture trees.

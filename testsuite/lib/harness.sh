@@ -18,8 +18,6 @@
 # pass and fail return 0, so "cond && pass A || fail A WHY" runs one of them.
 
 npass=0 nfail=0 nskip=0
-# the older names of the counts, read by a few suites' own messages
-passed=0 failed=0
 
 _lf_wanted() { [ -z "${LOCKFIT_ONLY:-}" ] || [[ $1 == *"$LOCKFIT_ONLY"* ]]; }
 
@@ -33,7 +31,7 @@ _lf_line() {
 pass() {
 	_lf_wanted "$*" || return 0
 	echo "PASS: $*"
-	npass=$((npass + 1)) passed=$((passed + 1))
+	npass=$((npass + 1))
 	return 0
 }
 
@@ -42,7 +40,7 @@ fail() {
 	line=$(_lf_line "$@")
 	_lf_wanted "$line" || return 0
 	echo "FAIL: $line"
-	nfail=$((nfail + 1)) failed=$((failed + 1))
+	nfail=$((nfail + 1))
 	return 0
 }
 
