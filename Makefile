@@ -206,23 +206,7 @@ module-map:
 
 check-kernel: deps
 	$(MAKE) all
-	$(KENV) testsuite/kernel/full
-	$(KENV) testsuite/kernel/arch-spin
-	$(KENV) testsuite/kernel/bitlocks
-	$(KENV) testsuite/kernel/bitlock-rank
-	$(KENV) testsuite/kernel/gate
-	$(KENV) testsuite/kernel/verdicts
-	$(KENV) testsuite/kernel/names
-	$(KENV) testsuite/kernel/context
-	$(KENV) testsuite/kernel/index
-	$(KENV) testsuite/kernel/coverage
-	$(KENV) testsuite/kernel/opatch
-	$(KENV) testsuite/kernel/rcu-pppoe
-	$(KENV) testsuite/kernel/objects
-	$(KENV) testsuite/kernel/module
-	$(KENV) testsuite/patch/run --kernel
-	testsuite/kernel/guards
-	testsuite/kernel/index-guards
+	$(KENV) PYTHON=$(PYTHON) testsuite/run --set kernel
 
 bench: deps
 	$(MAKE) all
