@@ -11,16 +11,14 @@
 . "$(dirname "${BASH_SOURCE[0]}")/kver.sh"
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 plugin=${LOCKFIT_PLUGIN:-$top/plugin/lockfit.so}
-npass=0 nfail=0
 
-pass() { echo "PASS: $*"; npass=$((npass + 1)); }
-fail() { echo "FAIL: $*"; nfail=$((nfail + 1)); }
+# shellcheck source=testsuite/lib/harness.sh
+. "$top/testsuite/lib/harness.sh"
 # check DESC CMD...: one assertion, passing iff CMD succeeds; sets ok=1/0
 # (returns 0 either way, so set -e does not stop the test on a FAIL)
 check() { local d=$1; shift; if "$@"; then ok=1; pass "$d"; else ok=0; fail "$d"; fi; }
 jqe() { jq -e "$@" >/dev/null; }
 not() { ! "$@"; }
-finish() { echo "$npass passed, $nfail failed"; [ "$nfail" = 0 ] || exit 1; exit 0; }
 info() { echo "# $*"; }
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lockfit-kernel.XXXXXX")

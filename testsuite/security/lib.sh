@@ -8,16 +8,13 @@
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 lockfit=$top/tools/lockfit
 here=$(cd "$(dirname "$0")" && pwd)
-npass=0 nfail=0
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/lockfit-security.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 export LC_ALL=C
 unset KCFLAGS LOCKFIT_PLUGIN
 
-pass() { echo "PASS: $*"; npass=$((npass + 1)); }
-fail() { echo "FAIL: $*"; nfail=$((nfail + 1)); }
-skip() { echo "SKIP: $*"; }
-finish() { echo "$npass passed, $nfail failed"; [ "$nfail" = 0 ] || exit 1; exit 0; }
+# shellcheck source=testsuite/lib/harness.sh
+. "$top/testsuite/lib/harness.sh"
 
 # lf ARGS...: run lockfit; stdout in $tmp/out, stderr in $tmp/err, status in $rc
 lf() {
@@ -34,17 +31,6 @@ status() {
 	else
 		pass "$1"
 	fi
-}
-
-# need TOOL...: a missing tool is a SKIP, and a FAIL under CI=true
-need() {
-	local t
-	for t; do
-		command -v "$t" >/dev/null && continue
-		if [ "${CI:-}" = true ]; then fail "$t is not installed (scripts/install-deps.sh)"
-		else skip "$t is not installed (scripts/install-deps.sh)"; fi
-		finish
-	done
 }
 
 [ -x "$lockfit" ] || { fail "tools/lockfit is not built (make)"; finish; }

@@ -18,10 +18,8 @@ export LOCKFIT_RULES=../../rules
 unset KCFLAGS LOCKFIT_PLUGIN
 export LC_ALL=C
 
-passed=0
-failed=0
-pass() { echo "PASS: $1"; passed=$((passed + 1)); }
-fail() { echo "FAIL: $1: $2"; failed=$((failed + 1)); }
+# shellcheck source=testsuite/lib/harness.sh
+. "$root/testsuite/lib/harness.sh"
 
 # lf ARGS...: run lockfit; stdout in $work/out, stderr in $work/err, status in $rc
 lf() {
@@ -29,17 +27,8 @@ lf() {
 	rc=$?
 }
 
-# same NAME EXPECTED ACTUAL: byte-for-byte comparison with expected/
-same() {
-	if [ "${LOCKFIT_TEST_UPDATE:-}" = 1 ]; then
-		cp "$3" "expected/$2"
-		pass "$1 (expected/$2 updated)"
-	elif cmp -s "expected/$2" "$3"; then
-		pass "$1"
-	else
-		fail "$1" "differs from expected/$2: $(diff "expected/$2" "$3" | head -5 | tr '\n' '|')"
-	fi
-}
+# same NAME EXPECTED ACTUAL: byte for byte as the golden file expected/EXPECTED
+same() { golden "$1" "expected/$2" "$3"; }
 
 # status NAME WANT [GREP-IN-STDERR]: the exit status, and a message
 status() {
