@@ -140,7 +140,7 @@ identifier lf.GL, lf.FD;
 type lf.TS;
 TS *PS;
 TS VS;
-identifier g = {read_lock, read_lock_irq, read_lock_irqsave, rwsem_read, rwsem_read_intr, rwsem_read_try, rwsem_write, rwsem_write_kill, rwsem_write_try, write_lock, write_lock_irq, write_lock_irqsave};
+identifier g = {read_lock, read_lock_irq, read_lock_irqsave, rwlock_init, rwsem_init, rwsem_read, rwsem_read_intr, rwsem_read_try, rwsem_write, rwsem_write_kill, rwsem_write_try, write_lock, write_lock_irq, write_lock_irqsave};
 position p;
 @@
 guard(g@p)(\( &GL \| &PS->FD \| &VS.FD \))
@@ -151,7 +151,7 @@ identifier lf.GL, lf.FD;
 type lf.TS;
 TS *PS;
 TS VS;
-identifier g = {read_lock, read_lock_irq, read_lock_irqsave, rwsem_read, rwsem_read_intr, rwsem_read_try, rwsem_write, rwsem_write_kill, rwsem_write_try, write_lock, write_lock_irq, write_lock_irqsave};
+identifier g = {read_lock, read_lock_irq, read_lock_irqsave, rwlock_init, rwsem_init, rwsem_read, rwsem_read_intr, rwsem_read_try, rwsem_write, rwsem_write_kill, rwsem_write_try, write_lock, write_lock_irq, write_lock_irqsave};
 statement S;
 position p;
 @@

@@ -103,7 +103,7 @@ lf_usage(LF_LOCK and LF_PROMOTE in (None, "irqsave", "bh") and (not LF_VIA or LF
 LF_MAP = {"cond_resched_rwlock_read": "cond_resched_lock(L)", "cond_resched_rwlock_write": "cond_resched_lock(L)", "lockdep_assert_held_read": "lockdep_assert_held(L)", "lockdep_assert_held_write": "lockdep_assert_held(L)", "read_lock": "spin_lock(L)", "read_lock_bh": "spin_lock_bh(L)", "read_lock_irq": "spin_lock_irq(L)", "read_lock_irqsave": "spin_lock_irqsave(L, F)", "read_trylock": "spin_trylock(L)", "read_unlock": "spin_unlock(L)", "read_unlock_bh": "spin_unlock_bh(L)", "read_unlock_irq": "spin_unlock_irq(L)", "read_unlock_irqrestore": "spin_unlock_irqrestore(L, F)", "rwlock_init": "spin_lock_init(L)", "rwlock_is_contended": "spin_is_contended(L)", "rwlock_needbreak": "spin_needbreak(L)", "write_lock": "spin_lock(L)", "write_lock_bh": "spin_lock_bh(L)", "write_lock_irq": "spin_lock_irq(L)", "write_lock_irqsave": "spin_lock_irqsave(L, F)", "write_lock_nested": "spin_lock_nested(L, S)", "write_trylock": "spin_trylock(L)", "write_unlock": "spin_unlock(L)", "write_unlock_bh": "spin_unlock_bh(L)", "write_unlock_irq": "spin_unlock_irq(L)", "write_unlock_irqrestore": "spin_unlock_irqrestore(L, F)"}
 LF_PROMOTED = {"irqsave": {"read_lock": "spin_lock_irqsave(L, F)", "read_lock_bh": "spin_lock_irqsave(L, F)", "read_trylock": None, "read_unlock": "spin_unlock_irqrestore(L, F)", "read_unlock_bh": "spin_unlock_irqrestore(L, F)"},
                "bh": {"read_lock": "spin_lock_bh(L)", "read_trylock": "spin_trylock_bh(L)", "read_unlock": "spin_unlock_bh(L)"}}
-LF_GUARD = {"read_lock": "spinlock", "read_lock_irq": "spinlock_irq", "read_lock_irqsave": "spinlock_irqsave", "write_lock": "spinlock", "write_lock_irq": "spinlock_irq", "write_lock_irqsave": "spinlock_irqsave"}
+LF_GUARD = {"read_lock": "spinlock", "read_lock_irq": "spinlock_irq", "read_lock_irqsave": "spinlock_irqsave", "rwlock_init": "spinlock_init", "write_lock": "spinlock", "write_lock_irq": "spinlock_irq", "write_lock_irqsave": "spinlock_irqsave"}
 LF_GUARD_PROMOTED = {"irqsave": {"read_lock": "spinlock_irqsave"},
                      "bh": {"read_lock": "spinlock_bh"}}
 lf_refused = {}        # function -> why its readers are not promoted
@@ -285,7 +285,7 @@ TS *PS;
 TS VS;
 OT *OP;
 OT OV;
-identifier g = {read_lock, read_lock_irq, read_lock_irqsave, write_lock, write_lock_irq, write_lock_irqsave};
+identifier g = {read_lock, read_lock_irq, read_lock_irqsave, rwlock_init, write_lock, write_lock_irq, write_lock_irqsave};
 position p;
 @@
 * guard(g@p)(\( &GL \| &PS->FD \| &VS.FD \| &OP->VM.FD \| &OV.VM.FD \))
@@ -298,7 +298,7 @@ TS *PS;
 TS VS;
 OT *OP;
 OT OV;
-identifier g = {read_lock, read_lock_irq, read_lock_irqsave, write_lock, write_lock_irq, write_lock_irqsave};
+identifier g = {read_lock, read_lock_irq, read_lock_irqsave, rwlock_init, write_lock, write_lock_irq, write_lock_irqsave};
 statement S;
 position p;
 @@
@@ -666,7 +666,7 @@ TS *PS;
 TS VS;
 OT *OP;
 OT OV;
-identifier g = {read_lock, read_lock_irq, read_lock_irqsave, write_lock, write_lock_irq, write_lock_irqsave};
+identifier g = {read_lock, read_lock_irq, read_lock_irqsave, rwlock_init, write_lock, write_lock_irq, write_lock_irqsave};
 fresh identifier h = script:python(g) { lf_guard_to(g) };
 @@
   guard(
@@ -682,7 +682,7 @@ TS *PS;
 TS VS;
 OT *OP;
 OT OV;
-identifier g = {read_lock, read_lock_irq, read_lock_irqsave, write_lock, write_lock_irq, write_lock_irqsave};
+identifier g = {read_lock, read_lock_irq, read_lock_irqsave, rwlock_init, write_lock, write_lock_irq, write_lock_irqsave};
 fresh identifier h = script:python(g) { lf_guard_to(g) };
 statement S;
 @@

@@ -78,6 +78,8 @@ static edge held_edge(tree name, bool nonzero_held, int depth)
 				 rhs2 && integer_zerop(rhs2))
 				keep = code == NE_EXPR;
 			else if (code == TRUTH_NOT_EXPR ||
+				 (code == BIT_NOT_EXPR &&
+				  TREE_CODE(TREE_TYPE(lhs)) == BOOLEAN_TYPE) ||
 				 (code == BIT_XOR_EXPR && rhs2 &&
 				  integer_onep(rhs2) &&
 				  TREE_CODE(TREE_TYPE(lhs)) == BOOLEAN_TYPE))
@@ -163,6 +165,97 @@ static bool spins(edge taken, basic_block call_bb)
 	return false;
 }
 
+/* Which side of an open-coded bit lock's test BB lies on: 1 held (only
+ * TAKEN reaches it), 0 not held (only the other edge), -1 both or none. */
+static int held_side(basic_block bb, edge taken, edge failed)
+{
+	edge ends[2] = { failed, taken };
+	bool reached[2] = { false, false };
+
+	for (int side = 0; side < 2; side++) {
+		auto_vec<basic_block, 16> work;
+		auto_bitmap seen;
+
+		work.safe_push(ends[side]->dest);
+		while (!work.is_empty() && !reached[side]) {
+			basic_block b = work.pop();
+			edge e;
+			edge_iterator ei;
+
+			reached[side] = b == bb;
+			if (b == taken->src || !bitmap_set_bit(seen, b->index))
+				continue;
+			FOR_EACH_EDGE(e, ei, b->succs)
+				work.safe_push(e->dest);
+		}
+	}
+	return reached[0] == reached[1] ? -1 : reached[1];
+}
+
+/* The constant VAL is, through SSA copies and casts (the early passes
+ * keep "_14 = 1; return _14;"); NULL_TREE if none. */
+static tree constant_of(tree val)
+{
+	for (int i = 0; val && i < LF_TRY_CHAIN_MAX &&
+	     TREE_CODE(val) == SSA_NAME; i++) {
+		gimple *def = SSA_NAME_DEF_STMT(val);
+
+		val = is_gimple_assign(def) && (gimple_assign_cast_p(def) ||
+			gimple_assign_single_p(def)) ?
+		      gimple_assign_rhs1(def) : NULL_TREE;
+	}
+	return val && TREE_CODE(val) == INTEGER_CST ? val : NULL_TREE;
+}
+
+/* Is VAL, coming in on edge IN, non-zero exactly where the lock is held? */
+static bool constant_says_held(tree val, edge in, edge taken, edge failed)
+{
+	int side = in == taken ? 1 : in == failed ? 0 :
+		   held_side(in->src, taken, failed);
+
+	val = constant_of(val);
+	return val && TREE_CODE(val) == INTEGER_CST && side >= 0 &&
+	       !integer_zerop(val) == (side == 1);
+}
+
+/*
+ * Does the function return non-zero exactly where an open-coded bit lock
+ * that does not spin was taken, and zero where it was not (Linux 7.2's
+ * zram slot_trylock())?  Then it is a trylock of its own, not a flag test.
+ * Every value returned is a constant, directly or through a PHI.
+ */
+static bool returns_taken(struct function *fun, edge taken)
+{
+	edge failed = NULL, e;
+	edge_iterator ei;
+
+	FOR_EACH_EDGE(e, ei, taken->src->succs)
+		if (e != taken)
+			failed = e;
+	if (!failed || EDGE_COUNT(EXIT_BLOCK_PTR_FOR_FN(fun)->preds) == 0)
+		return false;
+	FOR_EACH_EDGE(e, ei, EXIT_BLOCK_PTR_FOR_FN(fun)->preds) {
+		gimple *last = last_stmt(e->src);
+		greturn *ret = last ? dyn_cast<greturn *>(last) : NULL;
+		tree val = ret ? gimple_return_retval(ret) : NULL_TREE;
+		gimple *def = val && TREE_CODE(val) == SSA_NAME ?
+			      SSA_NAME_DEF_STMT(val) : NULL;
+		gphi *phi = def ? dyn_cast<gphi *>(def) : NULL;
+
+		if (!phi) {
+			if (!constant_says_held(val, e, taken, failed))
+				return false;
+			continue;
+		}
+		for (unsigned i = 0; i < gimple_phi_num_args(phi); i++)
+			if (!constant_says_held(gimple_phi_arg_def(phi, i),
+						gimple_phi_arg_edge(phi, i),
+						taken, failed))
+				return false;
+	}
+	return true;
+}
+
 /* Name the lock a primitive call takes or drops. */
 static void resolve_event_lock(struct lf_fn *fn, gimple *stmt,
 			       const struct lf_primitive *prim,
@@ -239,7 +332,10 @@ static void add_event(struct lf_fn *fn, gimple *stmt,
 				ev.taken = guard_held_edge(fn->fun, ev.guard);
 			ev.try_unresolved = !ev.taken;
 		}
-		if (prim->action == LF_ACT_spin &&
+		if (prim->action == LF_ACT_spin && ev.taken &&
+		    !spins(ev.taken, gimple_bb(stmt)))
+			ev.returns_taken = returns_taken(fn->fun, ev.taken);
+		if (prim->action == LF_ACT_spin && !ev.returns_taken &&
 		    (!ev.taken || !spins(ev.taken, gimple_bb(stmt))))
 			return;	/* a flag test, not a lock */
 		ev.site = fn->nsites++;
@@ -320,23 +416,51 @@ static void bind_guards(struct lf_fn *fn)
 	}
 }
 
-/* clear_bit() only unlocks what a test_and_set_bit() spin took here. */
-static void drop_stray_unspins(struct lf_fn *fn)
+/* Keep the events KEEP says (decided on the whole list first), their
+ * uids and acquire sites renumbered. */
+static void drop_events(struct lf_fn *fn, bool (*keep)(struct lf_fn *, unsigned))
 {
-	unsigned i, j, kept = 0;
+	auto_vec<bool, 32> k;
+	unsigned i, kept = 0;
 
+	for (i = 0; i < fn->events.length(); i++)
+		k.safe_push(keep(fn, i));
+	fn->nsites = 0;
 	for (i = 0; i < fn->events.length(); i++) {
-		struct lf_event *ev = &fn->events[i];
-		bool keep = ev->prim->action != LF_ACT_unspin;
-
-		for (j = 0; !keep && j < fn->events.length(); j++)
-			keep = fn->events[j].prim->action == LF_ACT_spin &&
-			       fn->events[j].lock == ev->lock;
-		gimple_set_uid(ev->stmt, keep ? kept + 1 : 0);
-		if (keep)
-			fn->events[kept++] = *ev;
+		gimple_set_uid(fn->events[i].stmt, k[i] ? kept + 1 : 0);
+		if (!k[i])
+			continue;
+		fn->events[kept] = fn->events[i];
+		if (fn->events[kept].site >= 0)
+			fn->events[kept].site = fn->nsites++;
+		kept++;
 	}
 	fn->events.truncate(kept);
+}
+
+/* An open-coded trylock that does not spin is one only where its
+ * function returns holding it: a function that releases anything
+ * (flag_once()'s test_and_set_bit() ... clear_bit()) uses a flag. */
+static bool not_a_flag_test(struct lf_fn *fn, unsigned i)
+{
+	if (!fn->events[i].returns_taken)
+		return true;
+	for (unsigned j = 0; j < fn->events.length(); j++)
+		if (lf_is_release(fn->events[j].prim))
+			return false;
+	return true;
+}
+
+/* clear_bit() only unlocks what a test_and_set_bit() spin took here. */
+static bool not_a_stray_unspin(struct lf_fn *fn, unsigned i)
+{
+	const struct lf_event *ev = &fn->events[i];
+	bool keep = ev->prim->action != LF_ACT_unspin;
+
+	for (unsigned j = 0; !keep && j < fn->events.length(); j++)
+		keep = fn->events[j].prim->action == LF_ACT_spin &&
+		       fn->events[j].lock == ev->lock;
+	return keep;
 }
 
 static void note_unresolved(struct lf_fn *fn)
@@ -350,7 +474,8 @@ static void note_unresolved(struct lf_fn *fn)
 void lf_find_events(struct lf_fn *fn)
 {
 	scan(fn);
-	drop_stray_unspins(fn);
+	drop_events(fn, not_a_flag_test);
+	drop_events(fn, not_a_stray_unspin);
 	bind_guards(fn);
 	note_unresolved(fn);
 }

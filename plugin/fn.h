@@ -19,6 +19,9 @@ struct lf_event {
 	int site;		/* acquire site number, -1 for other events */
 	edge taken;		/* try: edge on which the lock is held */
 	bool try_unresolved;	/* try whose result we could not follow */
+	bool returns_taken;	/* an open-coded bit lock that does not spin,
+				   whose function returns whether it took
+				   it: a trylock (7.2's zram slot_trylock()) */
 	tree guard;		/* guard() object a constructor fills or a
 				   destructor empties */
 	bool guard_bound;	/* a guard's constructor and destructor,

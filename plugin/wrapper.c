@@ -99,7 +99,8 @@ void lf_find_wrapper(struct lf_fn *fn)
 		inner = &fn->events[sec->acquire];
 		taken = inner->prim->action == LF_ACT_acquire ||
 			ignores_result(inner);
-		if (!taken && !returns_result(fn->fun, inner->stmt))
+		if (!taken && !inner->returns_taken &&
+		    !returns_result(fn->fun, inner->stmt))
 			return;
 		if (taken && !sec->open_at_exit)
 			return;
@@ -125,6 +126,8 @@ void lf_find_wrapper(struct lf_fn *fn)
 	w->prim = *inner->prim;
 	if (taken)
 		w->prim.action = LF_ACT_acquire;
+	else if (inner->returns_taken)
+		w->prim.action = LF_ACT_try;	/* held where it returns true */
 	w->prim.name = xstrdup(lf_decl_name(fn->fun->decl));
 	w->prim.api = w->prim.name;
 	w->prim.pair = NULL;

@@ -280,8 +280,11 @@ static void guard_row(struct table *tb, char **w)
 	sprintf(want_c, "class_%.*s_constructor", (int)(n - 7), w[1] + 6);
 	sprintf(want_d, "class_%.*s_destructor", (int)(n - 7), w[1] + 6);
 	if (!strcmp(w[0], want_c))
-		ok = lfr_has("acquire try disable", w[3]) && strcmp(w[5], "g") &&
-		     !strcmp(w[8], want_d);
+		ok = (lfr_has("acquire try disable", w[3]) && strcmp(w[5], "g") &&
+		      !strcmp(w[8], want_d)) ||
+		     /* an init guard (7.2's spinlock_init): nothing to drop */
+		     (!strcmp(w[3], "init") && !strcmp(w[5], "0") &&
+		      !strcmp(w[8], "-"));
 	else if (!strcmp(w[0], want_d))
 		ok = lfr_has("release enable", w[3]) &&
 		     !strcmp(w[5], lfr_has("release", w[3]) ? "g" : "-") &&
@@ -290,7 +293,8 @@ static void guard_row(struct table *tb, char **w)
 		lfr_fail(tb, "a guard's rows are its class_NAME_constructor and class_NAME_destructor, not",
 		     w[0], NULL);
 	if (!ok)
-		tb->die("%s:%d: '%s': a guard's constructor acquires, tries or disables and pairs with %s; "
+		tb->die("%s:%d: '%s': a guard's constructor acquires, tries or disables and pairs with %s "
+			"(or initialises argument 0, pair -); "
 			"its destructor releases (argument g) or enables and pairs with %s",
 			tb->path, tb->lineno, w[0], want_d, want_c);
 	free(want_c);
@@ -435,6 +439,7 @@ static void row_sourceform(struct table *tb, const char *line)
 	char *w[6];
 	int n = lfr_split(line, w, 6);
 	struct lfr_sourceform f;
+	char *key;
 
 	if ((n != 2 && n != 6) || !lfr_identifier(w[0], strlen(w[0])))
 		lfr_fail(tb, "expected: name init|assert, or name guard class mode variant header", NULL, NULL);
@@ -446,7 +451,9 @@ static void row_sourceform(struct table *tb, const char *line)
 		oneof(tb, w[2], classes, "class");
 		if (is_context(tb->t, w[2]))
 			lfr_fail(tb, "a guard row names a lock class, not a context:", w[2], NULL);
-		oneof(tb, w[3], lock_modes, "mode");
+		/* mode init: the guard initialises the lock, no section */
+		if (strcmp(w[3], "init"))
+			oneof(tb, w[3], lock_modes, "mode");
 		oneof(tb, w[4], lock_variants, "variant");
 		if (strncmp(w[5], "include/", 8) || strlen(w[5]) < 11 ||
 		    strcmp(w[5] + strlen(w[5]) - 2, ".h") || strstr(w[5], "..") ||
@@ -454,7 +461,14 @@ static void row_sourceform(struct table *tb, const char *line)
 			lfr_fail(tb, "header must be a plain include/...h path:", w[5], NULL);
 		f = (struct lfr_sourceform){ w[0], w[1], w[2], w[3], w[4], w[5] };
 	}
-	lfr_once(tb, w[0], 0, "");
+	/* guards and calls are two name spaces: guard(mutex_init), mutex_init() */
+	key = n == 6 ? lfr_xstrndup("guard(", 6) : NULL;
+	if (key) {
+		key = lfr_xrealloc(key, strlen(w[0]) + 8);
+		sprintf(key + 6, "%s)", w[0]);
+	}
+	lfr_once(tb, key ? key : w[0], 0, "");
+	free(key);
 	PUSH(&tb->t->sourceforms, f);
 }
 
@@ -484,7 +498,8 @@ static void end_sourceforms(struct table *tb)
 			continue;
 		name = lfr_xstrndup(p->api + 6, n - 7);
 		g = lfr_guard_form(t, name);
-		if (!g || strcmp(g->cls, p->cls) || strcmp(g->mode, p->mode))
+		if (!g || strcmp(g->cls, p->cls) ||
+		    strcmp(g->mode, strcmp(p->action, "init") ? p->mode : "init"))
 			tb->die("%s: guard '%s' of primitives.tbl:%d (%s %s) has no guard row of that class and mode",
 				tb->path, name, p->line, p->cls, p->mode);
 		free(name);

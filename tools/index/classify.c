@@ -177,6 +177,16 @@ static bool guard_use(const char *t, size_t i, const char *callee,
 	return guard_call(call, callee, g);
 }
 
+/* A guard use is a take, or an init for 7.2's init guards
+ * (guard(rwlock_init)(&l): sourceforms.tbl mode init), which have none. */
+static enum lf_use_what guard_what(const char **mode)
+{
+	if (strcmp(*mode, "init"))
+		return LF_USE_TAKE;
+	*mode = NULL;
+	return LF_USE_INIT;
+}
+
 /* What the use at offset O of T (line starting at BOL, name ending at
  * END) is. */
 enum lf_use_what lf_use_classify(const char *t, size_t bol, size_t o,
@@ -205,13 +215,13 @@ enum lf_use_what lf_use_classify(const char *t, size_t bol, size_t o,
 					n--;
 				if (n == e) {
 					if (guard_use(t, i, NULL, call, mode))
-						return LF_USE_TAKE;
+						return guard_what(mode);
 					break;
 				}
 				name = xasprintf("%.*s", (int)(e - n), t + n);
 				if (guard_use(t, i, name, call, mode)) {
 					free(name);
-					return LF_USE_TAKE;
+					return guard_what(mode);
 				}
 				w = (long)strmap_get(calls, name);
 				if (!strncmp(name, "DEFINE_", 7) ||

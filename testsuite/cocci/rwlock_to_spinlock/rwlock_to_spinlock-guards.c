@@ -30,6 +30,13 @@ void tree_add_irq(void)
 		tree_count--;
 }
 
+/* 7.2's context-analysis init guard */
+void tree_reset(void)
+{
+	guard(rwlock_init)(&tree_lock);
+	tree_count = 0;
+}
+
 int card_nr(struct card *c)
 {
 	guard(read_lock_irqsave)(&c->ctl_lock);

@@ -16,4 +16,7 @@ DEFINE_GUARD_COND(mutex, _try, mutex_trylock(_T))
 DEFINE_GUARD_COND(mutex, _intr, mutex_lock_interruptible(_T) == 0)
 /* Linux 7.2's (a DEFINE_LOCK_GUARD_1_COND there) */
 DEFINE_GUARD_COND(mutex, _kill, mutex_lock_killable(_T) == 0)
+/* Linux 7.2's context-analysis init guard */
+#define mutex_init(m) do { (m)->owner = 0; } while (0)
+DEFINE_LOCK_GUARD_1(mutex_init, struct mutex, mutex_init(_T->lock), /* */)
 #endif

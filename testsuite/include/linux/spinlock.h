@@ -22,6 +22,7 @@ typedef struct { arch_rwlock_t raw_lock; } rwlock_t;
 #define DEFINE_RAW_SPINLOCK(x)	raw_spinlock_t x = { }
 #define DEFINE_RWLOCK(x)	rwlock_t x = { }
 #define spin_lock_init(l)	do { *(l) = (spinlock_t){ }; } while (0)
+#define raw_spin_lock_init(l)	do { *(l) = (raw_spinlock_t){ }; } while (0)
 #define rwlock_init(l)		do { *(l) = (rwlock_t){ }; } while (0)
 
 /* arch level: the caller must have disabled preemption */
@@ -176,6 +177,10 @@ DEFINE_LOCK_GUARD_1(spinlock_irqsave, spinlock_t,
 		    unsigned long flags)
 DEFINE_LOCK_GUARD_1_COND(spinlock_irqsave, _try,
 			 spin_trylock_irqsave(_T->lock, _T->flags))
+/* Linux 7.2's context-analysis init guards: initialise, take nothing */
+DEFINE_LOCK_GUARD_1(raw_spinlock_init, raw_spinlock_t, raw_spin_lock_init(_T->lock), /* */)
+DEFINE_LOCK_GUARD_1(spinlock_init, spinlock_t, spin_lock_init(_T->lock), /* */)
+DEFINE_LOCK_GUARD_1(rwlock_init, rwlock_t, rwlock_init(_T->lock), /* */)
 DEFINE_LOCK_GUARD_1(read_lock, rwlock_t,
 		    read_lock(_T->lock),
 		    read_unlock(_T->lock))
