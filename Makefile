@@ -225,6 +225,7 @@ check-kernel: deps
 	$(KENV) testsuite/patch/run --kernel
 	testsuite/kernel/guards
 	testsuite/kernel/index-guards
+	testsuite/kernel/index-foreign
 
 bench: deps
 	$(MAKE) all
