@@ -328,7 +328,7 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 {
 	struct plist *p = plist_new(LIST_MAX), *held = plist_new(LIST_MAX);
 	struct lf_writers w;
-	size_t nlong = 0, nuser = 0, natomic = 0;
+	size_t nlong = 0, nuser = 0, natomic = 0, nprofiled = 0;
 	char *cold;
 
 	*sites = NULL;
@@ -348,6 +348,7 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 			continue;
 		nuser += user;
 		natomic += !!atomic;
+		nprofiled += ctx[i].share >= a->rules.rwlock_hot_percent;
 		/* no release in its function: held on every return (a
 		 * conditional release, if (f_owner) read_unlock(), is not) */
 		if (r->open_at_exit && !r->releases.n && !user)
@@ -416,8 +417,10 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 	}
 	/* hot process-context readers only (a page fault, exec): RCU as
 	 * upstream applies it there wants writers cold by what they are,
-	 * not few (mbind() writes struct shared_policy::lock) */
-	if (!natomic && !w.measured && !(cold = writers_cold(l, ctx, a))) {
+	 * not few (mbind() writes struct shared_policy::lock); a profile
+	 * that shows them hot is a measured benefit */
+	if (!natomic && !nprofiled && !w.measured &&
+	    !(cold = writers_cold(l, ctx, a))) {
 		*detail = xasprintf("long read sections in hot process context "
 				    "(%s), none in bh or irq context, and not every "
 				    "write site is known to be registration, "
@@ -426,7 +429,7 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 				    "enough there", *sites);
 		return false;
 	}
-	if (!natomic && !w.measured)
+	if (!natomic && !nprofiled && !w.measured)
 		free(cold);
 	if (!readers_read) {
 		*detail = xasprintf("long read sections in bh, irq or hot context "
