@@ -10,10 +10,12 @@ json "serialized: lock_sock() taken two calls up, released after the call -> spi
 	'locks["struct sk::calls"]["verdict"] == "spinlock" and locks["struct sk::calls"]["reasons"][0] == "lock_sock() is held at every read site (net/sk/find.c:10 (send_msg() takes lock_sock() before, calling do_send(), calling find_call())): the readers never overlap, so the shared read side buys nothing: a spinlock_t is a cleanup here (no reader count, no reader/writer unfairness on PREEMPT_RT), not a speedup"'
 json "serialized: the caller's section of struct sk::sk around the call -> spinlock" \
 	'locks["struct sk::newer"]["verdict"] == "spinlock" and locks["struct sk::newer"]["reasons"][0].startswith("struct sk::sk is held at every read site (net/sk/find.c:50 (new_msg() holds struct sk::sk (lock_sock at net/sk/send.c:70), calling find_new()))")'
-json "serialized: a release_sock() before the call -> not serialised (rcu)" \
-	'locks["struct sk::other"]["verdict"] == "rcu"'
-json "serialized: a reader that is an entry point of its own -> callers unknown, not serialised" \
-	'locks["struct sk::exp"]["verdict"] == "rcu"'
+# not serialised: no spinlock; and not rcu either (a hot process-context
+# reader whose writers are not known cold: data/hotproc)
+json "serialized: a release_sock() before the call -> not serialised (keep)" \
+	'locks["struct sk::other"]["verdict"] == "keep"'
+json "serialized: a reader that is an entry point of its own -> callers unknown, not serialised (keep)" \
+	'locks["struct sk::exp"]["verdict"] == "keep"'
 lf explain 'struct sk::other' data/serial --assume-complete
 grep -qF '[FAIL] serialized readers: no exclusive lock shown held at the read site net/sk/find.c:30 (find_other)' "$work/out" &&
 	pass "serialized: explain names the read site no lock is shown held at" ||
@@ -50,3 +52,13 @@ lf patch data/twostep --assume-complete --lock 'struct tbl::lock' --out "$work/t
 grep -qF 'struct tbl::lock (rwlock_t): verdict rcu: no rewrite' "$work/out" &&
 	pass "two steps: no automatic patch (which readers move first is a reviewer's)" ||
 	fail "two steps: no automatic patch" "status $rc: $(head -3 "$work/out") $(head -3 "$work/err")"
+
+### rcu where upstream applies it: data/hotproc, hot process-context
+### readers (a page fault) and a hot reader that returns holding the lock
+lf report data/hotproc --format json --assume-complete
+json "hotproc: a lookup the page fault walks, written from a system call -> keep, not rcu (few writers are not enough there)" \
+	'locks["struct pol::lock"]["verdict"] == "keep" and any(r.startswith("not rcu: long read sections in hot process context (mm/pol.c:10 pol_lookup() read_lock (hot: vm_operations_struct.fault pol_fault, 1 call down)), none in bh or irq context, and not every write site is known to be registration, teardown or configuration") for r in locks["struct pol::lock"]["reasons"])'
+json "hotproc: the same walk, written at registration and teardown -> rcu" \
+	'locks["struct pol::reg"]["verdict"] == "rcu"'
+json "hotproc: a hot reader returning with the lock held (zs_map_object) -> keep, neither rcu nor spinlock" \
+	'locks["struct zs::lock"]["verdict"] == "keep" and any(r.endswith("but mm/pol.c:210 zs_map() still held where the function returns: the readers hold the lock across their callers\x27 work, which the writers exclude") for r in locks["struct zs::lock"]["reasons"])'

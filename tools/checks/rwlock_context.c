@@ -326,9 +326,9 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 		 const struct lf_site_ctx *ctx, bool readers_read,
 		 char **detail, char **sites, char **writers, bool *user_only)
 {
-	struct plist *p = plist_new(LIST_MAX);
+	struct plist *p = plist_new(LIST_MAX), *held = plist_new(LIST_MAX);
 	struct lf_writers w;
-	size_t nlong = 0, nuser = 0;
+	size_t nlong = 0, nuser = 0, natomic = 0, nprofiled = 0;
 	char *cold;
 
 	*sites = NULL;
@@ -347,6 +347,13 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 		if (!atomic && !hot && !user)
 			continue;
 		nuser += user;
+		natomic += !!atomic;
+		nprofiled += ctx[i].share >= a->rules.rwlock_hot_percent;
+		/* no release in its function: held on every return (a
+		 * conditional release, if (f_owner) read_unlock(), is not) */
+		if (r->open_at_exit && !r->releases.n && !user)
+			plist_add(held, "%s:%d %s()", r->file, r->line,
+				  lf_fn_basename(r->function));
 		t = lf_site_ctx_text(&ctx[i]);
 		plist_add(p, "%s:%d %s() %s (%s%s%s%s)", r->file, r->line,
 			  lf_fn_basename(r->function), r->api, atomic ? atomic : "",
@@ -367,6 +374,17 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 		return false;
 	}
 	*sites = xstrdup(plist_text(p));
+	/* zs_map_object(): a hot reader returns holding the lock, so its
+	 * callers' work (compression) runs under it, which the writers
+	 * exclude: neither RCU nor a spinlock_t (issue 29, rule 5) */
+	if (held->n) {
+		*detail = xasprintf("long read sections in bh, irq or hot context "
+				    "(%s), but %s still held where the function "
+				    "returns: the readers hold the lock across "
+				    "their callers' work, which the writers "
+				    "exclude", *sites, plist_text(held));
+		return false;
+	}
 	/* readers only user space triggers: upstream's read-mostly lookup,
 	 * its writers cold by what they are (registration, teardown,
 	 * configuration), however many */
@@ -397,6 +415,22 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 				    "(%s), but %s", *sites, w.detail);
 		return false;
 	}
+	/* hot process-context readers only (a page fault, exec): RCU as
+	 * upstream applies it there wants writers cold by what they are,
+	 * not few (mbind() writes struct shared_policy::lock); a profile
+	 * that shows them hot is a measured benefit */
+	if (!natomic && !nprofiled && !w.measured &&
+	    !(cold = writers_cold(l, ctx, a))) {
+		*detail = xasprintf("long read sections in hot process context "
+				    "(%s), none in bh or irq context, and not every "
+				    "write site is known to be registration, "
+				    "teardown or configuration (rules/entrypoints.tbl "
+				    "config and role rows): few writers are not "
+				    "enough there", *sites);
+		return false;
+	}
+	if (!natomic && !nprofiled && !w.measured)
+		free(cold);
 	if (!readers_read) {
 		*detail = xasprintf("long read sections in bh, irq or hot context "
 				    "(%s), but they update shared state: RCU "

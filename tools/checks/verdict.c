@@ -597,6 +597,10 @@ static void writes_reason(struct eval *e)
 				    "where they overlap", e->v->writes));
 }
 
+/* What a spinlock_t buys where readers never or rarely overlap */
+#define CLEANUP "a spinlock_t is a cleanup here (no reader count, no " \
+	"reader/writer unfairness on PREEMPT_RT), not a speedup"
+
 static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 		   bool shrt, bool closed, bool percpu)
 {
@@ -632,13 +636,13 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 		 * are not rare: file_systems_lock's, rcu) */
 		v->kind = LF_V_SPINLOCK;
 		v->cold = true;
-		reason(e, e->serialized ? xasprintf("%s: a spinlock_t is a cleanup "
-				    "here (no reader count, no reader/writer "
-				    "unfairness on PREEMPT_RT), not a speedup",
-				    lf_ev_rule_detail(e, "serialized readers")) :
+		/* issue 29 rule 6: either way a cleanup, and it says so */
+		reason(e, e->serialized ? xasprintf("%s: %s",
+				    lf_ev_rule_detail(e, "serialized readers"), CLEANUP) :
 		       xasprintf("%s: the readers rarely overlap, so the "
 				    "shared read side buys nothing even though "
-				    "the sections are long", lf_ev_rule_detail(e, "cold readers")));
+				    "the sections are long: %s",
+				    lf_ev_rule_detail(e, "cold readers"), CLEANUP));
 		reason(e, xstrdup("no recursive read, no lock-order cycle through "
 				  "a read acquisition"));
 		writes_reason(e);

@@ -30,6 +30,9 @@ const char *lf_use_what_name(enum lf_use_what w)
 static struct strmap *calls;
 /* cleanup.h guard name -> its mode, from sourceforms.tbl's guard rows */
 static struct strmap *guards;
+/* call or guard name -> the lock class it takes ("" when rows disagree),
+ * and lock type -> class (locktypes.tbl) */
+static struct strmap *call_classes, *type_classes;
 /* what the tables above were made of */
 static uint64_t tables_hash;
 
@@ -41,6 +44,18 @@ static void put_call(const char *name, enum lf_use_what w)
 		strmap_put(calls, name, (void *)(long)(w + 1));
 }
 
+static void put_class(struct strmap *m, const char *name, const char *cls)
+{
+	const char *had = strmap_get(m, name);
+
+	tables_hash = lf_index_fnv(tables_hash, name, strlen(name) + 1);
+	tables_hash = lf_index_fnv(tables_hash, cls, strlen(cls) + 1);
+	if (!had)
+		strmap_put(m, name, (void *)lf_intern(cls));
+	else if (strcmp(had, cls))
+		strmap_put(m, name, (void *)"");
+}
+
 void lf_use_tables_load(void)
 {
 	static const char *const contexts[] = { "preempt", "irq", "bh", "rcu_sched" };
@@ -48,6 +63,8 @@ void lf_use_tables_load(void)
 	struct lfr_tables t;
 
 	calls = strmap_new();
+	call_classes = strmap_new();
+	type_classes = strmap_new();
 	tables_hash = LF_FNV_INIT;
 	lf_rules_load(&r);
 	lfr_read(&t, r.dir, lf_die);
@@ -74,13 +91,18 @@ void lf_use_tables_load(void)
 			continue;	/* spinlock_check: a take's inner call */
 		put_call(p->name, w);
 		put_call(p->api, w);
+		put_class(call_classes, p->name, p->cls);
+		put_class(call_classes, p->api, p->cls);
 	}
+	for (size_t i = 0; i < t.locktypes.n; i++)
+		put_class(type_classes, t.locktypes.v[i].type, t.locktypes.v[i].cls);
 	guards = strmap_new();
 	for (size_t i = 0; i < t.sourceforms.n; i++) {
 		const struct lfr_sourceform *f = &t.sourceforms.v[i];
 
 		if (f->cls) {
 			strmap_put(guards, f->name, (void *)lf_intern(f->mode));
+			put_class(call_classes, f->name, f->cls);
 			tables_hash = lf_index_fnv(tables_hash, f->name, strlen(f->name) + 1);
 			tables_hash = lf_index_fnv(tables_hash, f->mode, strlen(f->mode) + 1);
 		}
@@ -251,4 +273,36 @@ uint64_t lf_use_tables_hash(void)
 	if (!calls)
 		lf_use_tables_load();
 	return tables_hash;
+}
+
+/* The lock class CALL (lf_use_classify's: "read_lock_bh",
+ * "guard(mutex)") takes, or NULL: no lock call, or rows that disagree. */
+const char *lf_use_call_class(const char *call)
+{
+	const char *open = call ? strchr(call, '(') : NULL, *cls;
+	char *name;
+
+	if (!call)
+		return NULL;
+	if (!calls)
+		lf_use_tables_load();
+	if (!open)
+		cls = strmap_get(call_classes, call);
+	else {
+		name = xasprintf("%.*s", (int)strcspn(open + 1, ")"), open + 1);
+		cls = strmap_get(call_classes, name);
+		free(name);
+	}
+	return cls && *cls ? cls : NULL;
+}
+
+/* The lock class of lock type TYPE ("rwlock_t", "struct mutex"), or NULL. */
+const char *lf_use_type_class(const char *type)
+{
+	const char *cls;
+
+	if (!calls)
+		lf_use_tables_load();
+	cls = strmap_get(type_classes, type);
+	return cls && *cls ? cls : NULL;
 }

@@ -25,4 +25,9 @@ enum lf_use_what lf_use_classify(const char *t, size_t bol, size_t o,
 				 size_t end, bool member, const char **call,
 				 const char **mode);
 
+/* The lock class a call of lf_use_classify() takes, NULL if none is
+ * known; the class of a lock type of rules/locktypes.tbl, NULL if none. */
+const char *lf_use_call_class(const char *call);
+const char *lf_use_type_class(const char *type);
+
 #endif

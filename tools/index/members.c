@@ -11,11 +11,36 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
+#include "index/classify.h"
 #include "index/clex.h"
 #include "index/index.h"
 #include "index/pass.h"
 #include "index/spatch.h"
 #include "lib/strv.h"
+
+/* Note the lock class the declaration whose name is at O of T gives L:
+ * the type words from the statement's start up to the name. */
+static void decl_class(struct lf_ilock *l, const char *t, size_t o)
+{
+	size_t s = o, e = lf_c_back_space(t, o);
+	const char *cls;
+	char *type;
+
+	while (s && !strchr(";{}", t[s - 1]))
+		s--;
+	while (s < e && isspace((unsigned char)t[s]))
+		s++;
+	type = xasprintf("%.*s", (int)(e - s), t + s);
+	for (char *p = type; *p; p++)
+		if (isspace((unsigned char)*p))
+			*p = ' ';
+	cls = lf_use_type_class(type);
+	free(type);
+	if (!l->cls)
+		l->cls = cls ? cls : "";
+	else if (!cls || strcmp(l->cls, cls))
+		l->cls = "";
+}
 
 /* The member's declaration: PATH's first name at the top of the body of
  * "struct TAG {" (or "union TAG {") in FILE. */
@@ -61,6 +86,7 @@ static void member_decl(struct lf_index *ix, struct lf_ilock *l, const char *fil
 					;
 				if (lf_c_in_comment(t, f->lines[line - 1], o))
 					continue;
+				decl_class(l, t, o);
 				lf_index_add_use(l, file, line, o - f->lines[line - 1] + 1,
 						 LF_USE_DECL, false, NULL, NULL);
 			}
@@ -227,6 +253,68 @@ static void chain_files(struct lf_index *ix, struct lf_ilock *l,
 	free(a);
 }
 
+/*
+ * Is access A of L's field in F the argument of a lock call of another
+ * class than the field's declarations give (mutex_lock(&x->lock) where
+ * the field is a rwlock_t)?  Then it is some other struct's field.
+ */
+static bool foreign_call(const struct lf_ilock *l, const struct lf_ftext *f,
+			 const struct access *a)
+{
+	const char *call = NULL, *mode = NULL, *cls;
+
+	if (!l->cls || !*l->cls)
+		return false;
+	lf_use_classify(f->text, f->lines[a->line - 1], a->o, a->o + strlen(l->word),
+			true, &call, &mode);
+	cls = lf_use_call_class(call);
+	return cls && strcmp(cls, l->cls);
+}
+
+/* The expression of access A ("mlxsw_sp->router->lock"), blanks out. */
+static char *access_expr(const struct lf_ilock *l, const struct lf_ftext *f,
+			 const struct access *a)
+{
+	size_t s = lf_c_expr_start(f->text, a->o), e = a->o + strlen(l->word);
+	char *x = xmalloc(e - s + 1), *p = x;
+
+	for (size_t i = s; i < e; i++)
+		if (!isspace((unsigned char)f->text[i]))
+			*p++ = f->text[i];
+	*p = 0;
+	return x;
+}
+
+/* The expressions of F's accesses A[0..N) that a lock call of another
+ * class takes (foreign_call): the same expression elsewhere in F, in
+ * lockdep_assert_held() or mutex_destroy(), is that other lock too. */
+static void foreign_exprs(const struct lf_ilock *l, const struct lf_ftext *f,
+			  const struct access *a, size_t n, struct lf_strv *out)
+{
+	for (size_t k = 0; k < n; k++)
+		if (foreign_call(l, f, &a[k])) {
+			char *x = access_expr(l, f, &a[k]);
+
+			lf_strv_add_unique(out, x);
+			free(x);
+		}
+}
+
+/* Is the untyped access A of L in F another lock's, by foreign_exprs()? */
+static bool foreign_access(const struct lf_ilock *l, const struct lf_ftext *f,
+			   const struct access *a, const struct lf_strv *foreign)
+{
+	char *x;
+	bool r;
+
+	if (!foreign->n)
+		return false;
+	x = access_expr(l, f, a);
+	r = lf_strv_has(foreign, x);
+	free(x);
+	return r;
+}
+
 static const char *typed_as(struct strmap *typed, const char *path,
 			    const char *file, const struct access *a)
 {
@@ -253,7 +341,9 @@ static bool file_accesses(struct lf_index *ix, struct lf_ilock *l,
 	struct access *a;
 	size_t na = accesses(l, f, &a);
 	bool all = true;
+	struct lf_strv foreign = { 0 };
 
+	foreign_exprs(l, f, a, na, &foreign);
 	for (size_t k = 0; k < na; k++) {
 		const char *type = typed_as(typed, l->path, file, &a[k]);
 		const struct lf_chain *hit = NULL;
@@ -285,11 +375,15 @@ static bool file_accesses(struct lf_index *ix, struct lf_ilock *l,
 			else
 				free(via);
 		} else if (named || untyped) {
-			lf_index_use_at(ix, l, file, a[k].line, a[k].col, true);
+			if (!foreign_access(l, f, &a[k], &foreign))
+				lf_index_use_at(ix, l, file, a[k].line, a[k].col, true);
 		} else if (!through) {
 			all = false;
 		}
 	}
+	for (size_t i = 0; i < foreign.n; i++)
+		free(foreign.v[i]);
+	free(foreign.v);
 	free(a);
 	return all;
 }

@@ -147,8 +147,9 @@ static const char *check(struct store *s)
 /* The tree, the tables and the format the index of TREE depends on. */
 static uint64_t context(void)
 {
-	/* and embed.c's rules: uses found through embedding structs */
-	static const char format[] = "lockfit-uses embedded-1";
+	/* and embed.c's rules: uses found through embedding structs; and
+	 * members.c's: no use in a lock call of another class */
+	static const char format[] = "lockfit-uses embedded-1 class-1";
 	uint64_t h = lf_index_fnv(LF_FNV_INIT, format, sizeof(format));
 	uint64_t t = lf_use_tables_hash();
 	uint32_t v = VERSION;

@@ -47,6 +47,9 @@ struct lf_ilock {
 	char *type;		/* member: "struct a", "union b", "a_t" */
 	char *tag;		/* member: "a" (the word a file must name) */
 	char *path;		/* member: "lock", "b.lock" */
+	/* member: the lock class its declarations give ("rwlock"), "" when
+	 * they disagree or name no lock type, NULL before one is seen */
+	const char *cls;
 	bool indexed;
 	char *why;		/* not indexed: why; indexed: a note or NULL */
 	struct { struct lf_use *v; size_t n, cap; } uses;	/* sorted */
