@@ -234,14 +234,21 @@ kernel-full: deps
 	scripts/kernel-full.sh --kver $(KVER)
 
 # The VM targets boot kernels: never part of check or check-kernel.
+# the VM kernel of $(KVER): 6.1 or 7.2 (docs/VM.md)
 vm: deps-vm
 	$(MAKE) all
 	rm -rf build/vm
-	scripts/vm.sh run --out build/vm
+	LOCKFIT_VM_KVER=$(KVER) scripts/vm.sh run --out build/vm
 
 check-vm: deps-vm
 	$(MAKE) all
 	testsuite/vm/run
+	testsuite/vm/module-boot
+
+# lockfit patch --boot of an out-of-tree module (docs/VM.md)
+check-vm-module: deps-vm
+	$(MAKE) all
+	testsuite/vm/module-boot
 
 bench-vm: deps-vm
 	$(MAKE) all
@@ -271,7 +278,7 @@ DISTCC_WHITELIST ?= /usr/lib/distcc
 # What lockfit reads or runs at run time: the tables, the Coccinelle
 # scripts, scripts/vm.sh (lockfit patch --boot) with what it needs.
 SHARE_FILES := $(RULES) $(wildcard cocci/*.cocci) cocci/lockfit-macros.h \
-	scripts/vm.sh scripts/kernel-tree.sh scripts/vm-config.fragment \
+	scripts/vm.sh scripts/kernel-tree.sh $(wildcard scripts/vm-config*.fragment) \
 	$(wildcard scripts/kernel-config-*.fragment) \
 	testsuite/vm/init testsuite/vm/lfvm-bench.c testsuite/vm/bench-ratio.awk \
 	testsuite/vm/lfvm-census.c testsuite/vm/census.awk testsuite/vm/census.tbl \
@@ -346,7 +353,7 @@ clean:
 	rm -rf build/obj build/fuzz build/man build/man-docdir $(GEN_RULES)
 
 .PHONY: all cocci deps example check check-fast lint module-map same-outputs check-kernel bench bench-report bench-patch bench-upstream kernel-report kernel-full fuzz clean \
-	deps-vm vm check-vm bench-vm vm-census man install uninstall deps-deb deb check-deb
+	deps-vm vm check-vm check-vm-module bench-vm vm-census man install uninstall deps-deb deb check-deb
 
 # The header lists the compiler wrote (none before the first build).
 -include $(TOOL_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d) $(PLUGIN_OBJS:.o=.d)

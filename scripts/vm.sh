@@ -1,20 +1,23 @@
 #!/bin/bash
-# vm.sh - lockfit's VM: a Linux 6.1 kernel with lockdep and lock_stat,
+# vm.sh - lockfit's VM: a Linux 6.1 (or 7.2) kernel with lockdep and lock_stat,
 # booted under QEMU with a bounded workload.  See --help and docs/VM.md.
 set -eu
 
 prog=vm.sh
 usage() {
 	cat <<EOF
-Usage: $prog kernel [--objdir DIR]
-       $prog run    [--objdir DIR] --out OUT [--module-patch FILE] [--bench]
-       $prog verify --out OUT [--patch FILE]... [--module-patch FILE]
+Usage: $prog kernel [--kver VER] [--objdir DIR]
+       $prog run    [--kver VER] [--objdir DIR] --out OUT [--module-patch FILE] [--bench]
+       $prog verify [--kver VER] --out OUT [--patch FILE]... [--module-patch FILE]
+                    [--extmod DIR [--extmod-patch FILE]...]
        $prog bench  --out OUT --patch FILE... [--runs N]
        $prog census (--out OUT | --lock-stat FILE) [--table FILE]
 
-kernel  build (cached) the VM kernel: Linux 6.1 from the pristine source of
-        scripts/kernel-tree.sh --objtree, x86_64 defconfig plus
-        scripts/vm-config.fragment, in DIR (default \$cache/vm/build).
+kernel  build (cached) the VM kernel: Linux VER (6.1, the default, or 7.2)
+        from the pristine source of scripts/kernel-tree.sh --objtree,
+        x86_64 defconfig plus scripts/vm-config.fragment (on 7.2 with
+        scripts/vm-config-7.2.fragment's differences), in DIR (default
+        \$cache/vm/build for 6.1, \$cache/vm/build-VER otherwise).
 run     build the test module (testsuite/vm/module, with FILE applied) and
         an initramfs (busybox-static, testsuite/vm/init, lfvm-bench,
         torture.ko, locktorture.ko, the module), boot it and run the
@@ -26,6 +29,10 @@ verify  the kernel with every patch FILE applied (a scratch source and a
         function called from invalid context, smp_processor_id() in
         preemptible code, a hung task, any other BUG/WARNING/Oops/panic,
         a failed boot or a workload that does not finish.
+        --extmod DIR: an out-of-tree module (kbuild M=) under test, copied
+        with every --extmod-patch FILE applied, built against the kernel
+        and loaded (5 times insmod and rmmod, then left loaded) at the
+        start of the workload; refused also if it does not build or load.
 bench   N boots (default 3) each of the unpatched and the patched kernel,
         interleaved, running lfvm-bench; prints each run and the ratios.
 census  which locks of the census (FILE, default testsuite/vm/census.tbl)
@@ -39,6 +46,7 @@ boot failure, splat, timeout; the reason on stderr and in OUT/verdict.txt);
 
 Environment:
   LOCKFIT_CACHE             cache root (default \$HOME/.cache/lockfit)
+  LOCKFIT_VM_KVER           the default of --kver (6.1)
   LOCKFIT_JOBS              make -j (default nproc)
   LOCKFIT_VM_ACCEL          auto (default: KVM if a bounded probe boot
                             succeeds, else TCG), kvm or tcg
@@ -73,6 +81,7 @@ case $mem in *[!0-9MG]* | '') die "LOCKFIT_VM_MEM must look like 256M" ;; esac
 cmd=${1:-}
 [ $# -gt 0 ] && shift
 objdir=$cache/vm/build
+objdir_set=0
 out=
 module_patch=${LOCKFIT_VM_MODULE_PATCH:-}
 patches=()
@@ -80,9 +89,15 @@ bench=0
 lock_stat=
 table=$vmdir/census.tbl
 runs=3
+kver=${LOCKFIT_VM_KVER:-6.1}
+extmod=
+extmod_patches=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	--objdir) [ $# -ge 2 ] || die "--objdir needs a directory"; objdir=$2; shift ;;
+	--objdir) [ $# -ge 2 ] || die "--objdir needs a directory"; objdir=$2; objdir_set=1; shift ;;
+	--kver) [ $# -ge 2 ] || die "--kver needs a version"; kver=$2; shift ;;
+	--extmod) [ $# -ge 2 ] || die "--extmod needs a directory"; extmod=$2; shift ;;
+	--extmod-patch) [ $# -ge 2 ] || die "--extmod-patch needs a file"; extmod_patches+=("$2"); shift ;;
 	--out) [ $# -ge 2 ] || die "--out needs a directory"; out=$2; shift ;;
 	--patch) [ $# -ge 2 ] || die "--patch needs a file"; patches+=("$2"); shift ;;
 	--module-patch) [ $# -ge 2 ] || die "--module-patch needs a file"; module_patch=$2; shift ;;
@@ -96,6 +111,13 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
+# 6.1 keeps the directory it always had; 7.2 (other Kconfig: z3fold is
+# gone) is built in its own
+case $kver in
+6.1) ;;
+7.2) [ $objdir_set = 1 ] || objdir=$cache/vm/build-$kver ;;
+*) die "--kver: the VM kernel is 6.1 or 7.2, not '$kver'" ;;
+esac
 case $objdir in /*) ;; *) objdir=$PWD/$objdir ;; esac
 abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 [ -z "$out" ] || out=$(abs "$out")
@@ -104,6 +126,17 @@ for i in "${!patches[@]}"; do
 	patches[i]=$(abs "${patches[i]}")
 	[ -r "${patches[i]}" ] || die "cannot read ${patches[i]}"
 done
+for i in "${!extmod_patches[@]}"; do
+	extmod_patches[i]=$(abs "${extmod_patches[i]}")
+	[ -r "${extmod_patches[i]}" ] || die "cannot read ${extmod_patches[i]}"
+done
+if [ -n "$extmod" ]; then
+	extmod=$(abs "$extmod")
+	[ -f "$extmod/Kbuild" ] || [ -f "$extmod/Makefile" ] ||
+		die "--extmod $extmod: no Kbuild or Makefile there"
+elif [ ${#extmod_patches[@]} -gt 0 ]; then
+	die "--extmod-patch needs --extmod DIR"
+fi
 
 unset KBUILD_OUTPUT KCFLAGS ARCH CROSS_COMPILE LLVM
 
@@ -124,8 +157,25 @@ need_tools() {
 		$missing >&2 || die "apt-get install$missing failed"
 }
 
-# src_dir: the pristine 6.1 source of kernel-tree.sh --objtree
-src_dir() { echo "$cache/src-6.1"; }
+# src_dir: the pristine source of kernel-tree.sh --objtree
+src_dir() { echo "$cache/src-$kver"; }
+
+# vm_fragment: the Kconfig fragment of $kver; 7.2's is the common one
+# with scripts/vm-config-7.2.fragment's differences, written beside the
+# build directory (kernel-tree.sh reconfigures when its bytes change)
+vm_fragment() {
+	local diffs=$here/vm-config-$kver.fragment f
+	[ -e "$diffs" ] || { echo "$fragment"; return; }
+	f=$objdir.fragment
+	mkdir -p "$(dirname "$f")"
+	{
+		grep -vxF -f <(sed -n 's/^-//p' "$diffs") "$fragment"
+		echo "# --- $kver (scripts/vm-config-$kver.fragment)"
+		grep -v '^-' "$diffs"
+	} >"$f.tmp"
+	if cmp -s "$f.tmp" "$f"; then rm -f "$f.tmp"; else mv "$f.tmp" "$f"; fi
+	echo "$f"
+}
 
 # kmake OBJDIR ARGS...: make -C SRC O=OBJDIR ARGS, bounded.  The scratch
 # build directory of scratch_kernel is built in a private mount namespace
@@ -165,7 +215,7 @@ kernel_build() {
 # the fragment's hash and the source; prints OBJDIR
 cmd_kernel() {
 	local stamp=$objdir/.lockfit-vm-built want log
-	"$here/kernel-tree.sh" --kver 6.1 --objtree --objdir "$objdir" --fragment "$fragment" \
+	"$here/kernel-tree.sh" --kver "$kver" --objtree --objdir "$objdir" --fragment "$(vm_fragment)" \
 		>/dev/null || die "kernel-tree.sh could not configure $objdir"
 	want=$(cat "$objdir/.lockfit-configured")
 	if [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] &&
@@ -182,25 +232,51 @@ cmd_kernel() {
 	echo "$objdir"
 }
 
-# initramfs OBJDIR WORK: the test module (with module_patch) and the cpio
-# archive WORK/initramfs.cpio.gz
+# module_build OBJDIR SRC DIR WHAT PATCH...: SRC copied to DIR (sources
+# only), each PATCH applied, built with M= against OBJDIR; 1 on failure
+module_build() {
+	local obj=$1 src=$2 d=$3 what=$4 p
+	shift 4
+	rm -rf "$d"
+	mkdir -p "$d"
+	(cd "$src" && find . -type f \( -name '*.[ch]' -o -name Kbuild -o -name Makefile \) \
+		-print0 | cpio -0 -pdm --quiet "$d") || return 1
+	for p; do
+		patch -s -p1 -d "$d" <"$p" >"$d.patch.log" 2>&1 || {
+			cat "$d.patch.log" >&2
+			module_failure="the patch does not apply to $what: $p"
+			msg "$module_failure"
+			return 1
+		}
+	done
+	kmake "$obj" M="$d" modules >"$d.build.log" 2>&1 </dev/null || {
+		tail -n 20 "$d.build.log" >&2
+		module_failure="$what does not build (log: $d.build.log)"
+		msg "$module_failure"
+		return 1
+	}
+}
+
+# initramfs OBJDIR WORK: the test module (with module_patch), the module
+# under test (--extmod, with its patches) and the cpio archive
+# WORK/initramfs.cpio.gz
 initramfs() {
 	local obj=$1 w=$2 r=$2/root
-	rm -rf "$w/module" "$r"
-	cp -r "$vmdir/module" "$w/module"
-	if [ -n "$module_patch" ]; then
-		patch -s -p1 -d "$w/module" <"$module_patch" >"$w/module-patch.log" 2>&1 || {
-			cat "$w/module-patch.log" >&2
-			msg "the module patch does not apply: $module_patch"
+	rm -rf "$r"
+	module_build "$obj" "$vmdir/module" "$w/module" "the test module" \
+		${module_patch:+"$module_patch"} || return 1
+	if [ -n "$extmod" ]; then
+		module_build "$obj" "$extmod" "$w/extmod" "the module under test $extmod" \
+			${extmod_patches[@]+"${extmod_patches[@]}"} || return 1
+		mkdir -p "$r/lib/modules/ext"
+		find "$w/extmod" -name '*.ko' -exec cp {} "$r/lib/modules/ext/" \;
+		ls "$r/lib/modules/ext"/*.ko >/dev/null 2>&1 || {
+			module_failure="the module under test built no .ko: $extmod"
+			msg "$module_failure"
 			return 1
 		}
 	fi
-	kmake "$obj" M="$w/module" modules >"$w/module-build.log" 2>&1 </dev/null || {
-		tail -n 20 "$w/module-build.log" >&2
-		msg "the test module does not build (log: $w/module-build.log)"
-		return 1
-	}
-	mkdir -p "$r/bin" "$r/lib/modules" "$r/dev"
+	mkdir -p "$r/bin" "$r/lib/modules/ext" "$r/dev"
 	cp /bin/busybox "$r/bin/busybox"
 	ln -s busybox "$r/bin/sh"
 	gcc -static -O2 -Wall -Wextra -o "$r/bin/lfvm-bench" "$vmdir/lfvm-bench.c" ||
@@ -213,6 +289,10 @@ initramfs() {
 	(cd "$r" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -1) \
 		>"$w/initramfs.cpio.gz"
 }
+
+# zswap's pool: z3fold where there is one (6.1); zsmalloc, the only one, on 7.2
+zpool=zswap.zpool=z3fold
+[ "$kver" = 6.1 ] || zpool=
 
 # qemu_boot KERNEL INITRD MODE ACCEL WORK TIMEOUT: one bounded boot;
 # the console in WORK/console.log, the guest's tar in WORK/out.img
@@ -228,7 +308,7 @@ qemu_boot() {
 		-drive "file=$5/out.img,format=raw,if=virtio" \
 		-drive "file=$5/swap.img,format=raw,if=virtio" \
 		-kernel "$1" -initrd "$2" \
-		-append "console=ttyS0 panic=-1 oops=panic lfvm.mode=$3 zswap.enabled=1 zswap.zpool=z3fold zswap.max_pool_percent=50" \
+		-append "console=ttyS0 panic=-1 oops=panic lfvm.mode=$3 zswap.enabled=1 $zpool zswap.max_pool_percent=50" \
 		</dev/null >"$5/qemu.log" 2>&1 || rc=$?
 	return $rc
 }
@@ -251,7 +331,7 @@ pick_accel() {
 # Splats that refuse a kernel: lockdep's reports are all "WARNING: ...";
 # the others are the hung-task detector, might_sleep and
 # debug_smp_processor_id; Oops, BUG and panics fail the boot anyway.
-splat_re='WARNING: |BUG: |INFO: task .* blocked for more than|Oops|Kernel panic|general protection fault|inconsistent lock state|possible circular locking|possible recursive locking'
+splat_re='WARNING: |BUG: |INFO: task .* blocked for more than|INFO: trying to register non-static key|Oops|Kernel panic|general protection fault|inconsistent lock state|possible circular locking|possible recursive locking'
 
 # check WORK: the verdict on one boot, in WORK/verdict.txt; 0 clean
 check() {
@@ -260,6 +340,11 @@ check() {
 		{
 			echo "refused: the kernel did not boot to /init"
 			tail -n 20 "$w/console.log" 2>/dev/null
+		} >"$w/verdict.txt"
+	elif first=$(grep -m1 '^LFVM-EXTMOD-FAILED ' "$w/console.log"); then
+		{
+			echo "refused: the module under test did not load: ${first#LFVM-EXTMOD-FAILED }"
+			grep -A5 '^LFVM-EXTMOD-FAILED ' "$w/console.log" | head -n 20
 		} >"$w/verdict.txt"
 	elif first=$(grep -n -m1 -E "$splat_re" "$w/console.log"); then
 		{
@@ -278,13 +363,14 @@ check() {
 }
 
 chosen_accel=		# one probe per invocation
+module_failure=		# why module_build failed
 scratch_w=		# the directory of scratch_kernel's copies
 
 # boot_run OBJDIR WORK MODE: initramfs, boot, outputs; 0 clean, 1 refused
 boot_run() {
 	local obj=$1 w=$2 t0 ac rc=0
 	mkdir -p "$w"
-	initramfs "$obj" "$w" || { echo "refused: test module" >"$w/verdict.txt"; return 1; }
+	initramfs "$obj" "$w" || { echo "refused: $module_failure" >"$w/verdict.txt"; return 1; }
 	[ -n "$chosen_accel" ] ||
 		chosen_accel=$(pick_accel "$obj/arch/x86/boot/bzImage" "$w/initramfs.cpio.gz" "$w")
 	ac=$chosen_accel

@@ -486,7 +486,7 @@ static int run(int argc, char **argv)
 		}
 	}
 	summary(&t);
-	if (o.boot && !lf_boot(&jobs, out)) {
+	if (o.boot && !lf_boot(&jobs, &b, out)) {
 		if (o.apply)
 			printf("apply: NONE applied, refused at boot\n");
 		return LF_EXIT_FOUND;

@@ -445,11 +445,13 @@ void lf_step_end(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
  * --boot (patch_boot.c): the verified patches of JOBS, together, built
- * into lockfit's VM kernel and booted with its workload (scripts/vm.sh
- * verify, or $LOCKFIT_VM).  On a refusal every verified patch moves to
- * OUT/failed/ with the splat in its log, and false is returned.
+ * into lockfit's VM kernel of B's version (a module's: into the module,
+ * built against it and loaded) and booted with its workload
+ * (scripts/vm.sh verify, or $LOCKFIT_VM).  On a refusal every verified
+ * patch moves to OUT/failed/ with the splat in its log, and false is
+ * returned.
  */
-bool lf_boot(struct lf_pjobs *jobs, const char *out);
+bool lf_boot(struct lf_pjobs *jobs, const struct lf_pbuild *b, const char *out);
 
 /*
  * The view spatch runs on (patch_view.c).  Needed when one of FILES of

@@ -7,7 +7,10 @@
  * smp_processor_id() in preemptible code, a hung task, any other
  * BUG/WARNING/Oops, a kernel that does not build or boot, a workload
  * that does not finish) fails every patch that went in: one boot cannot
- * tell which of them it was (--lock NAME boots one).
+ * tell which of them it was (--lock NAME boots one).  The patches of an
+ * out-of-tree module's locks (make M=) go to the module, built against
+ * the VM kernel of the tree's version and loaded in the guest (vm.sh
+ * --extmod); the kernel's, if any, into the kernel.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -50,45 +53,102 @@ static void refuse(struct lf_pjob *j, const char *out, const char *reason,
 	free(text);
 }
 
-bool lf_boot(struct lf_pjobs *jobs, const char *out)
+/* "VERSION.PATCHLEVEL" of the kernel tree SRC (its Makefile), or NULL:
+ * the VM kernel must be the version the patches are for. */
+static char *tree_kver(const char *src)
 {
-	const char *vm = getenv("LOCKFIT_VM");
+	char *path = xasprintf("%s/Makefile", src), *text, *kver = NULL;
+	int version, patchlevel;
+	const char *v, *p;
+
+	text = lf_read_file(path, NULL);
+	v = text ? strstr(text, "\nVERSION = ") : NULL;
+	p = text ? strstr(text, "\nPATCHLEVEL = ") : NULL;
+	if (v && p && sscanf(v, "\nVERSION = %d", &version) == 1 &&
+	    sscanf(p, "\nPATCHLEVEL = %d", &patchlevel) == 1)
+		kver = xasprintf("%d.%d", version, patchlevel);
+	free(text);
+	free(path);
+	return kver;
+}
+
+/* The verified patches of JOBS that are MODULE's (or the kernel's) as
+ * one diff in OUT/log/NAME; NULL if there is none. */
+static char *boot_diff(const struct lf_pjobs *jobs, bool module,
+		       const char *out, const char *name, size_t *n)
+{
 	struct strbuf sb = { 0 };
-	char *diff, *bootdir, *logname, *verdict_path, *verdict, *reason;
-	struct lf_exec r;
-	size_t n = 0;
+	size_t k = 0;
+	char *path;
 
 	for (size_t i = 0; i < jobs->n; i++)
-		if (jobs->v[i]->path) {
+		if (jobs->v[i]->path && jobs->v[i]->module == module) {
 			sb_printf(&sb, "%s", jobs->v[i]->diff);
-			n++;
+			k++;
 		}
+	*n += k;
+	if (!k)
+		return NULL;
+	path = xasprintf("%s/log/%s", out, name);
+	write_or_die(path, sb_str(&sb));
+	free(sb.s);
+	return path;
+}
+
+bool lf_boot(struct lf_pjobs *jobs, const struct lf_pbuild *b, const char *out)
+{
+	const char *vm = getenv("LOCKFIT_VM");
+	char *kdiff, *mdiff, *kver, *bootdir, *logname, *verdict_path, *verdict, *reason;
+	const char *argv[16];
+	struct lf_exec r;
+	size_t n = 0, a = 0;
+
+	kdiff = boot_diff(jobs, false, out, "boot.diff", &n);
+	mdiff = b->mod ? boot_diff(jobs, true, out, "boot-module.diff", &n) : NULL;
 	if (!n) {
 		printf("boot: no verified patch, nothing to boot\n");
 		return true;
 	}
 	vm = vm && *vm ? vm : lf_files_path("scripts/vm.sh");
-	diff = xasprintf("%s/log/boot.diff", out);
+	kver = tree_kver(b->src);
 	bootdir = xasprintf("%s/boot", out);
 	logname = xasprintf("%s/log/boot.log", out);
-	write_or_die(diff, sb_str(&sb));
 	lf_rm_rf(bootdir);	/* no verdict of an earlier run */
-	printf("boot: %zu patch%s built into the VM kernel and booted under "
+	argv[a++] = vm;
+	argv[a++] = "verify";
+	if (kver) {
+		argv[a++] = "--kver";
+		argv[a++] = kver;
+	}
+	argv[a++] = "--out";
+	argv[a++] = bootdir;
+	if (kdiff) {
+		argv[a++] = "--patch";
+		argv[a++] = kdiff;
+	}
+	if (mdiff) {
+		argv[a++] = "--extmod";
+		argv[a++] = b->mod;
+		argv[a++] = "--extmod-patch";
+		argv[a++] = mdiff;
+	}
+	argv[a] = NULL;
+	printf("boot: %zu patch%s %s the VM kernel%s%s and booted under "
 	       "lockdep (%s verify, minutes) ...\n", n, n == 1 ? "" : "es",
-	       lf_mail_esc(vm));
+	       mdiff ? "in the module, built against" : "built into",
+	       kver ? " of Linux " : "", kver ? kver : "", lf_mail_esc(vm));
 	fflush(stdout);
 	lf_safe_check();
 	{
-		const char *argv[] = { vm, "verify", "--out", bootdir, "--patch",
-				       diff, NULL };
 		struct lf_pjob **booted = xcalloc(n + 1, sizeof(*booted));
 		size_t k = 0;
 
 		for (size_t i = 0; i < jobs->n; i++)
 			if (jobs->v[i]->path)
 				booted[k++] = jobs->v[i];
-		lf_step_begin_jobs(booted, k, "boot: the VM kernel with %zu "
-				   "patch%s, under lockdep", k, k == 1 ? "" : "es");
+		lf_step_begin_jobs(booted, k, "boot: the VM kernel%s with %zu "
+				   "patch%s, under lockdep", mdiff ? " and the module" : "",
+				   k, k == 1 ? "" : "es");
 		lf_exec_run(&r, NULL, argv, NULL);
 		lf_step_end("%s", r.status ? "failed" : "done");
 		free(booted);

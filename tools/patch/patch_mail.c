@@ -229,10 +229,18 @@ static void verification(struct strbuf *text, const struct lf_pjob *j)
 		sb_printf(text, "- cocci/%s.cocci: nothing found that the patch "
 			  "adds\n", j->kind->check);
 	sb_printf(text, "- checkpatch.pl --strict: no ERROR or WARNING\n");
-	sb_printf(text, "- boot: %s\n", j->booted ? "built into lockfit's VM "
-		  "kernel with the run's other verified patches and booted "
-		  "under lockdep with its workload: no lockdep report, no "
-		  "splat" : "not run (lockfit patch --boot)");
+	if (!j->booted)
+		sb_printf(text, "- boot: not run (lockfit patch --boot)\n");
+	else if (j->module)
+		sb_printf(text, "- boot: the module built against lockfit's VM "
+			  "kernel (lockdep, the tree's version) with the run's "
+			  "other verified patches, loaded and unloaded in it "
+			  "while its workload ran: no lockdep report, no splat\n");
+	else
+		sb_printf(text, "- boot: built into lockfit's VM kernel with "
+			  "the run's other verified patches and booted under "
+			  "lockdep with its workload: no lockdep report, no "
+			  "splat\n");
 }
 
 /* A module's paths are relative to its directory: "$M/" dropped. */
@@ -278,9 +286,15 @@ void lf_mail_build(struct lf_pjob *j)
 			  "index found in the source tree, built in this "
 			  "configuration or not.\n", j->files.n,
 			  lf_plural(j->files.n));
-	else
-		sb_printf(&text, " on %zu file%s named by the records.\n",
-			  j->files.n, lf_plural(j->files.n));
+	else {	/* the files themselves: "named by the records" said nothing */
+		char *head = xasprintf(", run on the %zu file%s where this "
+				       "build's records show the lock used or "
+				       "set up: ", j->files.n,
+				       lf_plural(j->files.n));
+
+		files_said(&text, head, &j->files);
+		free(head);
+	}
 	{
 		char *head = xasprintf("\nBuild-verified (compiled before and "
 				       "after, with the build's configuration, "
