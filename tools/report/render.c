@@ -124,23 +124,3 @@ void lf_explain_order(const struct lf_analysis *a, const char *lock)
 		       in->v[i]->via ? " in " : "", in->v[i]->via ? in->v[i]->via : "",
 		       in->v[i]->from, in->v[i]->from_cls, in->v[i]->from_mode);
 }
-
-json_t *lf_json_str(const char *s)
-{
-	json_t *j;
-	char *e;
-
-	if (!s)
-		return json_null();
-	j = json_string(s);
-	if (j)
-		return j;
-	/* Not UTF-8 (a file name, a table row): escaped as for text, which
-	 * leaves only UTF-8. */
-	e = lf_esc(s);
-	j = json_string(e);
-	free(e);
-	if (!j)
-		lf_die("out of memory");
-	return j;
-}
