@@ -35,14 +35,6 @@ static void profile_matched(struct lf_analysis *a)
 		count_matched(a, a->sited.v[i], seen);
 }
 
-void *lf_results(const struct lf_analysis *a, const struct lf_checker *c)
-{
-	for (size_t i = 0; i < lf_ncheckers; i++)
-		if (lf_checkers[i] == c)
-			return a->results[i];
-	lf_die("checker %s is not in lf_checkers[]", c->name);
-}
-
 bool lf_where_of(const struct lf_analysis *a, const char *function,
 		 struct lf_where *out)
 {

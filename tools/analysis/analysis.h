@@ -42,11 +42,6 @@ struct lf_analysis {
 
 struct lf_evidence;
 struct lf_where;
-struct lf_checker;
-
-/* C's results in A (results_size bytes, zeroed before its analyse):
- * what it found stays its own, so no other module knows its types. */
-void *lf_results(const struct lf_analysis *a, const struct lf_checker *c);
 
 /* Where FUNCTION runs (where.h: lf_where_in() of A's call graph). */
 bool lf_where_of(const struct lf_analysis *a, const char *function,

@@ -101,5 +101,9 @@ extern const size_t lf_ncheckers;
  * lf_checks[], as SARIF's ruleIndex. */
 const struct lf_check *lf_check_find(const char *name, int *index);
 
+/* C's results in A (results_size bytes, zeroed before its analyse):
+ * what it found stays its own, so no other module knows its types. */
+void *lf_results(const struct lf_analysis *a, const struct lf_checker *c);
+
 
 #endif
