@@ -18,6 +18,8 @@
 #include "analysis/findings.h"
 #include "analysis/callgraph.h"
 
+struct lf_checker;
+
 struct lf_analysis {
 	struct lf_rules rules;
 	struct lf_records recs;
@@ -32,6 +34,10 @@ struct lf_analysis {
 	/* each checker's own results, in lf_checkers[] order (checker.h:
 	 * lf_results()); the findings of all */
 	void **results;
+	/* the checkers, lf_checkers[] as the pipeline hands them to the
+	 * stages below the checks (coverage/apply.c) */
+	const struct lf_checker *const *checkers;
+	size_t ncheckers;
 	struct lf_findings findings;
 	/* the evidence stages' results (stage.h): lockfit report
 	 * --lock-stat (runtime.h), NULL without; whole-tree coverage of the

@@ -55,6 +55,8 @@ void lf_analyze_with(struct lf_analysis *a, const char *dir,
 		     const struct lf_evidence *e, unsigned load)
 {
 	memset(a, 0, sizeof(*a));
+	a->checkers = lf_checkers;
+	a->ncheckers = lf_ncheckers;
 	lf_rules_load(&a->rules);
 	if (e->profile) {
 		lf_profile_load(e->profile, &a->profile);
