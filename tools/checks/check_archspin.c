@@ -15,6 +15,7 @@
 #include "report/render.h"
 #include "patch/patch.h"
 #include "checks/checker.h"
+#include "report/present.h"
 #include "checks/archspin.h"
 
 /* What this checker found: its results in the analysis. */
@@ -326,11 +327,19 @@ const struct lf_checker lf_checker_archspin = {
 	.results_size = sizeof(struct lf_arch),
 	.analyse = analyse,
 	.findings = findings,
+	.names = names,
+};
+
+const struct lf_presenter lf_present_archspin = {
+	.name = "archspin",
 	.text = text,
 	.json_key = "arch_spin",
 	.json = json,
 	.explain = explain,
-	.names = names,
+};
+
+const struct lf_patcher lf_patch_archspin = {
+	.name = "archspin",
 	.jobs = arch_jobs,
 	.pkinds = pkinds,
 };

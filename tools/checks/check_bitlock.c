@@ -14,6 +14,7 @@
 #include "report/render.h"
 #include "patch/patch.h"
 #include "checks/checker.h"
+#include "report/present.h"
 #include "checks/bitlock_rank.h"
 
 /* What this checker found: its results in the analysis. */
@@ -500,11 +501,19 @@ const struct lf_checker lf_checker_bitlock = {
 	.results_size = sizeof(struct lf_bitlocks),
 	.analyse = analyse,
 	.findings = findings,
+	.names = names,
+};
+
+const struct lf_presenter lf_present_bitlock = {
+	.name = "bitlock",
 	.text = text,
 	.json_key = "bit_spinlocks",
 	.json = json,
 	.explain = explain,
-	.names = names,
+};
+
+const struct lf_patcher lf_patch_bitlock = {
+	.name = "bitlock",
 	.jobs = bit_jobs,
 	.pkinds = pkinds,
 };

@@ -21,6 +21,7 @@
 #include "report/render.h"
 #include "patch/patch.h"
 #include "checks/checker.h"
+#include "report/present.h"
 
 /* What this checker found: a verdict per lock (verdict.h), by expected
  * benefit, and by lock name. */
@@ -707,15 +708,23 @@ const struct lf_checker lf_checker_rwlock = {
 	.results_size = sizeof(struct ranked),
 	.analyse = analyse,
 	.findings = findings,
+	.names = names,
+	.cov_ask = lf_verdict_cov_ask,
+	.cov_apply = lf_verdict_cov_apply,
+	.notices = lf_verdict_cov_notices,
+};
+
+const struct lf_presenter lf_present_rwlock = {
+	.name = "rwlock",
 	.text_header = text_header,
 	.text = text,
 	.json_key = "locks",
 	.json = json,
 	.explain = explain,
-	.names = names,
+};
+
+const struct lf_patcher lf_patch_rwlock = {
+	.name = "rwlock",
 	.jobs = verdict_jobs,
 	.pkinds = pkinds,
-	.cov_ask = lf_verdict_cov_ask,
-	.cov_apply = lf_verdict_cov_apply,
-	.notices = lf_verdict_cov_notices,
 };

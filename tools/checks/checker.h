@@ -56,25 +56,9 @@ struct lf_checker {
 	void (*analyse)(struct lf_analysis *a);
 	/* its findings, appended to OUT (sorted by lf_findings_sort) */
 	void (*findings)(const struct lf_analysis *a, struct lf_findings *out);
-	/* text report: its line of the header (NULL: none), its section */
-	void (*text_header)(FILE *out, const struct lf_analysis *a);
-	void (*text)(FILE *out, const struct lf_analysis *a);
-	/* JSON report: its key of the top object, and the value */
-	const char *json_key;
-	struct json_t *(*json)(const struct lf_analysis *a);
-	/* lockfit explain NAME: false if NAME is none of its locks */
-	bool (*explain)(const struct lf_analysis *a, const char *name);
 	/* its lock names, for explain's "did you mean" */
 	void (*names)(const struct lf_analysis *a,
 		      void (*fn)(const char *name, void *arg), void *arg);
-	/* lockfit patch: a job per lock it asks to rewrite (only ONLY's;
-	 * a lock ONLY names that gets none is said on stdout); true if
-	 * ONLY (or NULL) names one of its locks */
-	bool (*jobs)(const struct lf_analysis *a, struct strmap *decls,
-		     const char *only, struct lf_pjobs *out);
-	/* the kinds of those jobs (patch/patch.h: name, order, whole tree),
-	 * NULL-ended; lockfit patch's summary has a row for each */
-	const struct lf_pkind *const *pkinds;
 	/* whole-tree coverage, after analyse: what its result for L asks of
 	 * L's uses, and what COV (the uses, or why there are none: its how)
 	 * changes in it; true if that leaves the result incomplete (said in

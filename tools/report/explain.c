@@ -12,6 +12,7 @@
 #include "analysis/analysis.h"
 #include "analysis/stage.h"
 #include "checks/checker.h"
+#include "report/present.h"
 #include "analysis/lockname.h"
 
 static const char usage[] =
@@ -77,8 +78,8 @@ static int run(int argc, char **argv)
 		lf_usage_error(&lf_cmd_explain, "expected LOCK and DIR");
 	lf_analyze_with(&a, argv[optind + 1], &ev, load);
 	lock = lf_lock_lookup(&a, argv[optind], argv[optind + 1]);
-	for (size_t i = 0; i < lf_ncheckers; i++)
-		if (lf_checkers[i]->explain(&a, lock)) {
+	for (size_t i = 0; i < lf_npresenters; i++)
+		if (lf_presenters[i]->explain(&a, lock)) {
 			/* then what the evidence stages have on it */
 			for (size_t j = 0; j < lf_nstages; j++)
 				if (lf_stages[j]->explain)
