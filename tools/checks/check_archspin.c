@@ -18,8 +18,7 @@
 #include "report/present.h"
 #include "checks/archspin.h"
 
-/* What this checker found: its results in the analysis. */
-static struct lf_arch *arch_of(const struct lf_analysis *a)
+struct lf_arch *lf_arch_of(const struct lf_analysis *a)
 {
 	return lf_results(a, &lf_checker_archspin);
 }
@@ -78,7 +77,7 @@ static void site_lines(FILE *out, const struct lf_arch *ar,
 
 static void text(FILE *out, const struct lf_analysis *a)
 {
-	const struct lf_arch *ar = arch_of(a);
+	const struct lf_arch *ar = lf_arch_of(a);
 	size_t resolved = 0;
 
 	if (!ar->sites.n) {
@@ -141,7 +140,7 @@ static json_t *site(const struct lf_arch_site *s)
 static json_t *json(const struct lf_analysis *a)
 {
 	json_t *arr = json_array();
-	struct lf_arch *arch = arch_of(a);
+	struct lf_arch *arch = lf_arch_of(a);
 
 	for (size_t i = 0; i < arch->sites.n; i++)
 		json_array_append_new(arr, site(&arch->sites.v[i]));
@@ -150,12 +149,12 @@ static json_t *json(const struct lf_analysis *a)
 
 static void analyse(struct lf_analysis *a)
 {
-	lf_arch_resolve(&a->recs, &a->calls, arch_of(a));
+	lf_arch_resolve(&a->recs, &a->calls, lf_arch_of(a));
 }
 
 static void findings(const struct lf_analysis *a, struct lf_findings *out)
 {
-	struct lf_arch *arch = arch_of(a);
+	struct lf_arch *arch = lf_arch_of(a);
 
 	for (size_t i = 0; i < arch->sites.n; i++) {
 		const struct lf_arch_site *s = &arch->sites.v[i];
@@ -205,7 +204,7 @@ static void entered(const struct lf_analysis *a, const struct lf_arch_site *s)
 static bool explain(const struct lf_analysis *a, const char *name)
 {
 	size_t n = 0;
-	struct lf_arch *arch = arch_of(a);
+	struct lf_arch *arch = lf_arch_of(a);
 
 	for (size_t i = 0; i < arch->sites.n; i++)
 		n += !strcmp(arch->sites.v[i].rec->lock, name);
@@ -238,7 +237,7 @@ static void names(const struct lf_analysis *a,
 		  void (*fn)(const char *name, void *arg), void *arg)
 {
 	const char *last = NULL;
-	struct lf_arch *arch = arch_of(a);
+	struct lf_arch *arch = lf_arch_of(a);
 
 	for (size_t i = 0; i < arch->sites.n; i++) {
 		const char *lock = arch->sites.v[i].rec->lock;
@@ -258,7 +257,7 @@ static const struct lf_pkind *const pkinds[] = { &preempt, NULL };
 static struct lf_pjob *arch_job(const struct lf_analysis *a,
 				struct strmap *decls, const char *lock)
 {
-	struct lf_arch *arch = arch_of(a);
+	struct lf_arch *arch = lf_arch_of(a);
 	struct lf_pjob *j = lf_pjob_new(&preempt, lock, "arch_spin_preempt");
 	const struct lf_rec **recs = xcalloc(arch->sites.n + 1, sizeof(*recs));
 	struct strbuf sb = { 0 };
@@ -297,7 +296,7 @@ static bool arch_jobs(const struct lf_analysis *a, struct strmap *decls,
 {
 	struct strmap *done = strmap_new();
 	bool seen = false;
-	struct lf_arch *arch = arch_of(a);
+	struct lf_arch *arch = lf_arch_of(a);
 
 	for (size_t i = 0; i < arch->sites.n; i++) {
 		const struct lf_arch_site *s = &arch->sites.v[i];
