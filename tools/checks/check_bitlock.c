@@ -17,8 +17,7 @@
 #include "report/present.h"
 #include "checks/bitlock_rank.h"
 
-/* What this checker found: its results in the analysis. */
-static struct lf_bitlocks *bits_of(const struct lf_analysis *a)
+struct lf_bitlocks *lf_bits_of(const struct lf_analysis *a)
 {
 	return lf_results(a, &lf_checker_bitlock);
 }
@@ -114,7 +113,7 @@ static void block(FILE *out, const struct lf_analysis *a, const struct lf_bitloc
 
 static void text(FILE *out, const struct lf_analysis *a)
 {
-	const struct lf_bitlocks *b = bits_of(a);
+	const struct lf_bitlocks *b = lf_bits_of(a);
 
 	if (!b->locks.n) {
 		lf_fprintf(out, "\nbit spinlocks: none\n");
@@ -226,7 +225,7 @@ static json_t *lock(const struct lf_analysis *a, const struct lf_bitlock *l)
 static json_t *json(const struct lf_analysis *a)
 {
 	json_t *arr = json_array();
-	struct lf_bitlocks *bits = bits_of(a);
+	struct lf_bitlocks *bits = lf_bits_of(a);
 
 	for (size_t i = 0; i < bits->locks.n; i++)
 		json_array_append_new(arr, lock(a, bits->locks.v[i]));
@@ -235,7 +234,7 @@ static json_t *json(const struct lf_analysis *a)
 
 static void analyse(struct lf_analysis *a)
 {
-	struct lf_bitlocks *bits = bits_of(a);
+	struct lf_bitlocks *bits = lf_bits_of(a);
 
 	struct lf_bit_input in = {
 		&a->recs, &a->rules, &a->calls, a->has_profile ? &a->profile : NULL,
@@ -252,7 +251,7 @@ static void analyse(struct lf_analysis *a)
 static void findings(const struct lf_analysis *a, struct lf_findings *out)
 {
 	size_t rank = 0;
-	struct lf_bitlocks *bits = bits_of(a);
+	struct lf_bitlocks *bits = lf_bits_of(a);
 
 	for (size_t i = 0; i < bits->locks.n; i++) {
 		const struct lf_bitlock *l = bits->locks.v[i];
@@ -324,7 +323,7 @@ static void bit_memory(const struct lf_analysis *a, const struct lf_bitlock *l)
 
 static bool explain(const struct lf_analysis *a, const char *name)
 {
-	const struct lf_bitlock *l = strmap_get(bits_of(a)->byname, name);
+	const struct lf_bitlock *l = strmap_get(lf_bits_of(a)->byname, name);
 
 	if (!l)
 		return false;
@@ -349,7 +348,7 @@ static bool explain(const struct lf_analysis *a, const char *name)
 static void names(const struct lf_analysis *a,
 		  void (*fn)(const char *name, void *arg), void *arg)
 {
-	struct lf_bitlocks *bits = bits_of(a);
+	struct lf_bitlocks *bits = lf_bits_of(a);
 
 	for (size_t i = 0; i < bits->locks.n; i++)
 		fn(bits->locks.v[i]->name, arg);
@@ -479,7 +478,7 @@ static bool bit_jobs(const struct lf_analysis *a, struct strmap *decls,
 		     const char *only, struct lf_pjobs *out)
 {
 	bool seen = false;
-	struct lf_bitlocks *bits = bits_of(a);
+	struct lf_bitlocks *bits = lf_bits_of(a);
 
 	for (size_t i = 0; i < bits->locks.n; i++) {
 		const struct lf_bitlock *l = bits->locks.v[i];
