@@ -21,17 +21,10 @@
 #include "report/render.h"
 #include "patch/patch.h"
 #include "checks/checker.h"
+#include "checks/check_rwlock.h"
 #include "report/present.h"
 
-/* What this checker found: a verdict per lock (verdict.h), by expected
- * benefit, and by lock name. */
-struct ranked {
-	struct lf_verdict **v;
-	size_t n, cap;
-	struct strmap *bylock;
-};
-
-static struct ranked *ranked_of(const struct lf_analysis *a)
+struct lf_ranked *lf_ranked_of(const struct lf_analysis *a)
 {
 	return lf_results(a, &lf_checker_rwlock);
 }
@@ -76,7 +69,7 @@ static int cmp_rank(const void *x, const void *y)
 
 static void rank(struct lf_analysis *a)
 {
-	struct ranked *ranked = ranked_of(a);
+	struct lf_ranked *ranked = lf_ranked_of(a);
 
 	ranked->bylock = strmap_new();
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
@@ -99,7 +92,7 @@ static void rank(struct lf_analysis *a)
 struct lf_verdict *lf_rwlock_verdict(const struct lf_analysis *a,
 				     const struct lf_lock *l)
 {
-	struct lf_verdict *v = strmap_get(ranked_of(a)->bylock, l->name);
+	struct lf_verdict *v = strmap_get(lf_ranked_of(a)->bylock, l->name);
 
 	if (!v)
 		lf_die("internal error: no verdict for %s", l->name);
@@ -108,7 +101,7 @@ struct lf_verdict *lf_rwlock_verdict(const struct lf_analysis *a,
 
 static void analyse(struct lf_analysis *a)
 {
-	struct ranked *ranked = ranked_of(a);
+	struct lf_ranked *ranked = lf_ranked_of(a);
 
 	rank(a);
 	for (size_t i = 0; i < ranked->n; i++) {
@@ -209,7 +202,7 @@ static void lock_findings(struct lf_findings *out, const struct lf_verdict *v)
 
 static void findings(const struct lf_analysis *a, struct lf_findings *out)
 {
-	struct ranked *ranked = ranked_of(a);
+	struct lf_ranked *ranked = lf_ranked_of(a);
 
 	for (size_t i = 0; i < ranked->n; i++)
 		lock_findings(out, ranked->v[i]);
@@ -219,7 +212,7 @@ static void findings(const struct lf_analysis *a, struct lf_findings *out)
 static void text_header(FILE *out, const struct lf_analysis *a)
 {
 	size_t count[LF_V_UNKNOWN + 1] = { 0 };
-	struct ranked *ranked = ranked_of(a);
+	struct lf_ranked *ranked = lf_ranked_of(a);
 
 	for (size_t i = 0; i < ranked->n; i++)
 		count[ranked->v[i]->kind]++;
@@ -356,7 +349,7 @@ static void text_block(FILE *out, const struct lf_analysis *a, const struct lf_v
 /* One block per lock, best expected benefit first. */
 static void text(FILE *out, const struct lf_analysis *a)
 {
-	struct ranked *ranked = ranked_of(a);
+	struct lf_ranked *ranked = lf_ranked_of(a);
 
 	for (size_t i = 0; i < ranked->n; i++)
 		text_block(out, a, ranked->v[i]);
@@ -421,7 +414,7 @@ static json_t *json_lock(const struct lf_analysis *a, const struct lf_verdict *v
 static json_t *json(const struct lf_analysis *a)
 {
 	json_t *locks = json_array();
-	struct ranked *ranked = ranked_of(a);
+	struct lf_ranked *ranked = lf_ranked_of(a);
 
 	for (size_t i = 0; i < ranked->n; i++)
 		json_array_append_new(locks, json_lock(a, ranked->v[i]));
@@ -515,7 +508,7 @@ static bool explain(const struct lf_analysis *a, const char *name)
 static void names(const struct lf_analysis *a,
 		  void (*fn)(const char *name, void *arg), void *arg)
 {
-	struct ranked *ranked = ranked_of(a);
+	struct lf_ranked *ranked = lf_ranked_of(a);
 
 	for (size_t i = 0; i < ranked->n; i++)
 		fn(ranked->v[i]->lock->name, arg);
@@ -683,7 +676,7 @@ static bool verdict_jobs(const struct lf_analysis *a, struct strmap *decls,
 			 const char *only, struct lf_pjobs *out)
 {
 	bool seen = false;
-	struct ranked *ranked = ranked_of(a);
+	struct lf_ranked *ranked = lf_ranked_of(a);
 
 	for (size_t i = 0; i < ranked->n; i++) {
 		const struct lf_verdict *v = ranked->v[i];
@@ -705,7 +698,7 @@ static bool verdict_jobs(const struct lf_analysis *a, struct strmap *decls,
 
 const struct lf_checker lf_checker_rwlock = {
 	.name = "rwlock",
-	.results_size = sizeof(struct ranked),
+	.results_size = sizeof(struct lf_ranked),
 	.analyse = analyse,
 	.findings = findings,
 	.names = names,
