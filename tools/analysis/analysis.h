@@ -53,7 +53,7 @@ struct lf_where;
 bool lf_where_of(const struct lf_analysis *a, const char *function,
 		 struct lf_where *out);
 
-/* Analyse DIR with the evidence options E (lib/cli.h: a profile, a
+/* pipeline/pipeline.c: analyse DIR with the evidence options E (lib/cli.h: a profile, a
  * /proc/lock_stat read before the checkers decide, --mixed-builds, the
  * tree rewrite verdicts are checked against); LOAD: further LF_LOAD_*
  * flags of lf_records_load() (--lenient). */

@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * checker.h - one module per check, as smatch's check_*.c and GCC's
- * analyzer sm-*.cc: each check_*.c defines a struct lf_checker, and
- * lockfit report, gate, explain and patch loop over lf_checkers[]
- * (checker.c).  A new check is one check_*.c plus its rows in
+ * checker.h - one module per check that decides, as smatch's check_*.c
+ * and GCC's analyzer sm-*.cc: each check_*.c defines a struct
+ * lf_checker (its analysis, its findings, its lock names, what it asks
+ * of whole-tree coverage, its notices) and keeps its results typed for
+ * its presenter (report/present.h) and patch jobs (patch/patch.h), which
+ * show them.  A new check is one check_*.c plus its rows in
  * schema/checks.def, the registry the plugin reads too: its names,
  * SARIF texts and checker symbol come from there.
  *
- * Every checker runs after the shared pipeline of analysis.c (rules,
- * records, locks, lock order, profile, call graph, the evidence stages
- * that come before the verdicts: analysis/stage.h), in the order of
- * lf_checkers[], which is also the order of the report's sections, of
- * its JSON keys and of the SARIF rules.
+ * Every checker runs inside the shared pipeline (pipeline/pipeline.c:
+ * rules, records, locks, lock order, profile, call graph, the evidence
+ * stages that come before the verdicts: analysis/stage.h), in the order
+ * of lf_checkers[], which is also the order of the SARIF rules; the
+ * stages below the checks reach them only through a->checkers.
  */
 #ifndef LOCKFIT_CHECKER_H
 #define LOCKFIT_CHECKER_H

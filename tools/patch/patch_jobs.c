@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * patch_jobs.c - what every checker's patch jobs (check_*.c) are made
- * of: the script's -D options from a lock identity, the files and units,
- * the subject prefix; and the jobs of all checkers, in patch order.
+ * patch_jobs.c - what every check's patch jobs (patch_MODULE.c) are
+ * made of: the script's -D options from a lock identity, the files and
+ * units, the subject prefix; and the jobs of all checks, in patch order.
  *
  * A rewrite is asked for by a verdict (spinlock, percpu_rwsem), by a hot
  * bit spinlock whose proposal is to embed a spinlock_t (a hashed array

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * explain.c - lockfit explain LOCK DIR: the checker that owns LOCK
- * (check_*.c) shows every site in full and how its verdict follows, with
- * the numbers that decided it.
+ * explain.c - lockfit explain LOCK DIR: the presenter of the check that
+ * owns LOCK (present_*.c) shows every site in full and how its verdict
+ * follows, with the numbers that decided it.
  */
 #include <getopt.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * render.c - the pieces every check's report and explain output share:
- * a call in a section, lock-order edges, a section in full, a JSON
- * string and a JSON place.
+ * render.c - the pieces every check's presenter (present_*.c) shares in
+ * the report and explain: a call in a section, lock-order edges, a
+ * section in full, a JSON place (a JSON string is lib/escape.c's).
  */
 #include <jansson.h>
 #include "lib/util.h"
