@@ -3,8 +3,8 @@
  * analysis.h - everything one run computes from a record directory:
  * rules, records, locks, lock order, profile, the call graph, and what
  * the checkers (checker.h) make of them: verdicts, arch_spin_lock
- * sites, bit locks, findings.  Every
- * subcommand starts from lf_analyze() so that report, gate and explain
+ * sites, bit locks, findings.  Every subcommand fills it with
+ * lf_analyze() (pipeline/pipeline.h) so that report, gate and explain
  * can never disagree.
  */
 #ifndef LOCKFIT_ANALYSIS_H
@@ -46,22 +46,10 @@ struct lf_analysis {
 	struct lf_cov_run *cov;
 };
 
-struct lf_evidence;
 struct lf_where;
 
 /* Where FUNCTION runs (where.h: lf_where_in() of A's call graph). */
 bool lf_where_of(const struct lf_analysis *a, const char *function,
 		 struct lf_where *out);
-
-/* pipeline/pipeline.c: analyse DIR with the evidence options E (lib/cli.h: a profile, a
- * /proc/lock_stat read before the checkers decide, --mixed-builds, the
- * tree rewrite verdicts are checked against); LOAD: further LF_LOAD_*
- * flags of lf_records_load() (--lenient). */
-void lf_analyze_with(struct lf_analysis *a, const char *dir,
-		     const struct lf_evidence *e, unsigned load);
-/* The same with the records' own tree, if any (without one, the
- * verdicts are kept, the reason says so) */
-void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
-		unsigned load);
 
 #endif

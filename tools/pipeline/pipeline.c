@@ -11,6 +11,7 @@
 #include "lib/util.h"
 #include "lib/cli.h"
 #include "analysis/analysis.h"
+#include "pipeline/pipeline.h"
 #include "analysis/where.h"
 #include "analysis/stage.h"
 #include "checks/checker.h"

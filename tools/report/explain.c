@@ -10,6 +10,7 @@
 #include "lib/util.h"
 #include "lib/cli.h"
 #include "analysis/analysis.h"
+#include "pipeline/pipeline.h"
 #include "analysis/stage.h"
 #include "checks/checker.h"
 #include "report/present.h"
