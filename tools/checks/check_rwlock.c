@@ -216,6 +216,7 @@ static void names(const struct lf_analysis *a,
 const struct lf_checker lf_checker_rwlock = {
 	.name = "rwlock",
 	.results_size = sizeof(struct lf_ranked),
+	.groups_locks = true,
 	.analyse = analyse,
 	.findings = findings,
 	.names = names,

@@ -43,6 +43,22 @@ static void profile_matched(struct lf_analysis *a)
 		count_matched(a, a->sited.v[i], seen);
 }
 
+/* a->locks: the lock classes the checker that asks for them judges
+ * (rules/reader.h numbers the checks' modules as lf_checkers[]). */
+static void group_locks(struct lf_analysis *a)
+{
+	bool done = false;
+
+	for (size_t i = 0; i < lf_ncheckers; i++) {
+		if (!lf_checkers[i]->groups_locks)
+			continue;
+		if (done)
+			lf_die("internal error: two checkers group locks");
+		lf_locks_build(&a->recs, &a->rules, (enum lfr_module)i, &a->locks);
+		done = true;
+	}
+}
+
 void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
 		unsigned load)
 {
@@ -67,7 +83,7 @@ void lf_analyze_with(struct lf_analysis *a, const char *dir,
 		if (lf_stages[i]->load)
 			lf_stages[i]->load(a, e);
 	lf_records_load(dir, e->load | load, &a->recs);
-	lf_locks_build(&a->recs, &a->rules, LFR_MOD_rwlock, &a->locks);
+	group_locks(a);
 	for (size_t i = 0; i < lf_nstages; i++)
 		if (lf_stages[i]->map)
 			lf_stages[i]->map(a);
