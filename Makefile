@@ -9,7 +9,8 @@
 #                      testsuite/run --list, NAME, NAME/TEST, --check CHECK for fewer
 #   make lint          the house rules (scripts/lint): no include cycle in plugin/,
 #                      tools/, rules/; no source file over 800 lines; no path
-#                      outside the repository; docs/DESIGN.md's module map current
+#                      outside the repository; docs/DESIGN.md's module map current;
+#                      tools/LAYERS kept, no symbol cycle across folders
 #   make module-map    rewrite docs/DESIGN.md section 10's module map from the tree
 #   make same-outputs  RECORDS="DIR..." [BASE=REV]: every report, JSON, SARIF,
 #                      gate and explain output the same as BASE's (HEAD)?

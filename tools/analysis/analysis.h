@@ -3,8 +3,8 @@
  * analysis.h - everything one run computes from a record directory:
  * rules, records, locks, lock order, profile, the call graph, and what
  * the checkers (checker.h) make of them: verdicts, arch_spin_lock
- * sites, bit locks, findings.  Every
- * subcommand starts from lf_analyze() so that report, gate and explain
+ * sites, bit locks, findings.  Every subcommand fills it with
+ * lf_analyze() (pipeline/pipeline.h) so that report, gate and explain
  * can never disagree.
  */
 #ifndef LOCKFIT_ANALYSIS_H
@@ -17,6 +17,8 @@
 #include "records/profile.h"
 #include "analysis/findings.h"
 #include "analysis/callgraph.h"
+
+struct lf_checker;
 
 struct lf_analysis {
 	struct lf_rules rules;
@@ -32,6 +34,10 @@ struct lf_analysis {
 	/* each checker's own results, in lf_checkers[] order (checker.h:
 	 * lf_results()); the findings of all */
 	void **results;
+	/* the checkers, lf_checkers[] as the pipeline hands them to the
+	 * stages below the checks (coverage/apply.c) */
+	const struct lf_checker *const *checkers;
+	size_t ncheckers;
 	struct lf_findings findings;
 	/* the evidence stages' results (stage.h): lockfit report
 	 * --lock-stat (runtime.h), NULL without; whole-tree coverage of the
@@ -40,27 +46,10 @@ struct lf_analysis {
 	struct lf_cov_run *cov;
 };
 
-struct lf_evidence;
 struct lf_where;
-struct lf_checker;
-
-/* C's results in A (results_size bytes, zeroed before its analyse):
- * what it found stays its own, so no other module knows its types. */
-void *lf_results(const struct lf_analysis *a, const struct lf_checker *c);
 
 /* Where FUNCTION runs (where.h: lf_where_in() of A's call graph). */
 bool lf_where_of(const struct lf_analysis *a, const char *function,
 		 struct lf_where *out);
-
-/* Analyse DIR with the evidence options E (lib/cli.h: a profile, a
- * /proc/lock_stat read before the checkers decide, --mixed-builds, the
- * tree rewrite verdicts are checked against); LOAD: further LF_LOAD_*
- * flags of lf_records_load() (--lenient). */
-void lf_analyze_with(struct lf_analysis *a, const char *dir,
-		     const struct lf_evidence *e, unsigned load);
-/* The same with the records' own tree, if any (without one, the
- * verdicts are kept, the reason says so) */
-void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
-		unsigned load);
 
 #endif

@@ -97,9 +97,9 @@ const char *lf_lock_lookup(const struct lf_analysis *a, const char *name,
 {
 	struct lf_strv ids = { 0 }, hits = { 0 };
 
-	for (size_t i = 0; i < lf_ncheckers; i++)
-		if (lf_checkers[i]->names)
-			lf_checkers[i]->names(a, collect, &ids);
+	for (size_t i = 0; i < a->ncheckers; i++)
+		if (a->checkers[i]->names)
+			a->checkers[i]->names(a, collect, &ids);
 	lf_strv_sort(&ids);
 	if (lf_strv_has(&ids, name))
 		return name;

@@ -47,7 +47,6 @@
 #include "index/inittext.h"
 #include "index/pass.h"
 #include "records/recdir.h"
-#include "report/render.h"
 
 /* One identity of the records, by the name a class could use. */
 struct cand {

@@ -46,7 +46,7 @@ const char *lf_exec_name(enum lf_where_exec e);	/* "process", "softirq", ... */
  * The context of FUNCTION (as records name it: "name" or "file:name"):
  * the hottest entry that reaches it.  False, with *OUT all unknown, when
  * no entry is known to reach it.  G: lf_callgraph_build(), then
- * lf_where_build() (analysis.c; lf_where_of() of analysis.h).
+ * lf_where_build() (pipeline/pipeline.c; lf_where_of() of analysis.h).
  */
 bool lf_where_in(const struct lf_callgraph *g, const char *function,
 		 struct lf_where *out);
@@ -71,7 +71,7 @@ const struct lf_entries *lf_entries_of(const struct lf_callgraph *g,
 				       const char *function);
 
 /* Index the binding records and entry macros, once G has the calls
- * (analysis.c calls it after lf_callgraph_build()). */
+ * (pipeline/pipeline.c calls it after lf_callgraph_build()). */
 void lf_where_build(const struct lf_records *recs, const struct lf_rules *rules,
 		    struct lf_callgraph *g);
 

@@ -70,4 +70,9 @@ char *lf_arch_entered(const struct lf_callgraph *g, const struct lf_arch_site *s
 /* The finding's message for a flagged site. */
 char *lf_arch_message(const struct lf_arch_site *s);
 
+/* What the arch-spin-preempt checker found: its results in A
+ * (check_archspin.c), for its presenter and its patch jobs. */
+struct lf_analysis;
+struct lf_arch *lf_arch_of(const struct lf_analysis *a);
+
 #endif

@@ -18,7 +18,6 @@
 #include "checks/verdict.h"
 #include "analysis/runtime.h"
 #include "checks/benefit.h"
-#include "report/render.h"
 
 struct change {
 	const struct lfr_lockcost *from, *to;

@@ -75,4 +75,9 @@ void lf_bitlocks_build(const struct lf_bit_input *in, struct lf_bitlocks *out);
 /* The finding's message for site I of hot lock L. */
 char *lf_bitlock_message(const struct lf_bitlock *l, size_t i);
 
+/* What the bit-spinlock-hot checker found: its results in A
+ * (check_bitlock.c), for its presenter and its patch jobs. */
+struct lf_analysis;
+struct lf_bitlocks *lf_bits_of(const struct lf_analysis *a);
+
 #endif

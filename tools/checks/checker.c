@@ -5,6 +5,7 @@
  */
 #include <string.h>
 #include "lib/util.h"
+#include "analysis/analysis.h"
 #include "checks/checker.h"
 
 const struct lf_checker *const lf_checkers[] = {
@@ -27,4 +28,12 @@ const struct lf_check *lf_check_find(const char *name, int *index)
 			return &lf_checks[i];
 		}
 	return NULL;
+}
+
+void *lf_results(const struct lf_analysis *a, const struct lf_checker *c)
+{
+	for (size_t i = 0; i < lf_ncheckers; i++)
+		if (lf_checkers[i] == c)
+			return a->results[i];
+	lf_die("checker %s is not in lf_checkers[]", c->name);
 }

@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * checker.h - one module per check, as smatch's check_*.c and GCC's
- * analyzer sm-*.cc: each check_*.c defines a struct lf_checker, and
- * lockfit report, gate, explain and patch loop over lf_checkers[]
- * (checker.c).  A new check is one check_*.c plus its rows in
+ * checker.h - one module per check that decides, as smatch's check_*.c
+ * and GCC's analyzer sm-*.cc: each check_*.c defines a struct
+ * lf_checker (its analysis, its findings, its lock names, what it asks
+ * of whole-tree coverage, its notices) and keeps its results typed for
+ * its presenter (report/present.h) and patch jobs (patch/patch.h), which
+ * show them.  A new check is one check_*.c plus its rows in
  * schema/checks.def, the registry the plugin reads too: its names,
  * SARIF texts and checker symbol come from there.
  *
- * Every checker runs after the shared pipeline of analysis.c (rules,
- * records, locks, lock order, profile, call graph, the evidence stages
- * that come before the verdicts: analysis/stage.h), in the order of
- * lf_checkers[], which is also the order of the report's sections, of
- * its JSON keys and of the SARIF rules.
+ * Every checker runs inside the shared pipeline (pipeline/pipeline.c:
+ * rules, records, locks, lock order, profile, call graph, the evidence
+ * stages that come before the verdicts: analysis/stage.h), in the order
+ * of lf_checkers[], which is also the order of the SARIF rules; the
+ * stages below the checks reach them only through a->checkers.
  */
 #ifndef LOCKFIT_CHECKER_H
 #define LOCKFIT_CHECKER_H
@@ -52,29 +54,18 @@ enum lf_cov_ask {
 struct lf_checker {
 	const char *name;		/* the module: check_NAME.c */
 	size_t results_size;		/* its results, zeroed: lf_results() */
+	/* the facts it asks of the pipeline: the locks of the lock classes
+	 * it judges (rules/classes.tbl's judged column) grouped as
+	 * a->locks, which the lock order, the evidence stages and
+	 * whole-tree coverage then serve; one checker at most */
+	bool groups_locks;
 	/* its verdicts, from the shared pipeline's results */
 	void (*analyse)(struct lf_analysis *a);
 	/* its findings, appended to OUT (sorted by lf_findings_sort) */
 	void (*findings)(const struct lf_analysis *a, struct lf_findings *out);
-	/* text report: its line of the header (NULL: none), its section */
-	void (*text_header)(FILE *out, const struct lf_analysis *a);
-	void (*text)(FILE *out, const struct lf_analysis *a);
-	/* JSON report: its key of the top object, and the value */
-	const char *json_key;
-	struct json_t *(*json)(const struct lf_analysis *a);
-	/* lockfit explain NAME: false if NAME is none of its locks */
-	bool (*explain)(const struct lf_analysis *a, const char *name);
 	/* its lock names, for explain's "did you mean" */
 	void (*names)(const struct lf_analysis *a,
 		      void (*fn)(const char *name, void *arg), void *arg);
-	/* lockfit patch: a job per lock it asks to rewrite (only ONLY's;
-	 * a lock ONLY names that gets none is said on stdout); true if
-	 * ONLY (or NULL) names one of its locks */
-	bool (*jobs)(const struct lf_analysis *a, struct strmap *decls,
-		     const char *only, struct lf_pjobs *out);
-	/* the kinds of those jobs (patch/patch.h: name, order, whole tree),
-	 * NULL-ended; lockfit patch's summary has a row for each */
-	const struct lf_pkind *const *pkinds;
 	/* whole-tree coverage, after analyse: what its result for L asks of
 	 * L's uses, and what COV (the uses, or why there are none: its how)
 	 * changes in it; true if that leaves the result incomplete (said in
@@ -100,6 +91,10 @@ extern const size_t lf_ncheckers;
 /* The check NAME, or NULL; *INDEX (if not NULL) its place in
  * lf_checks[], as SARIF's ruleIndex. */
 const struct lf_check *lf_check_find(const char *name, int *index);
+
+/* C's results in A (results_size bytes, zeroed before its analyse):
+ * what it found stays its own, so no other module knows its types. */
+void *lf_results(const struct lf_analysis *a, const struct lf_checker *c);
 
 
 #endif

@@ -18,7 +18,6 @@
 #include "checks/rwlock_context.h"
 #include "checks/serialized.h"
 #include "analysis/runtime.h"
-#include "report/render.h"
 
 /* Places quoted in one message; lockfit explain lists them all. */
 #define LIST_MAX 3

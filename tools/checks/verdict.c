@@ -42,14 +42,30 @@ const char *lf_promote_name(enum lf_promote p)
 	return names[p];
 }
 
+static const struct { const char *name; bool percpu; } rules[] = {
+#define LF_RULE_ROW(id, percpu, name) [LF_R_##id] = { name, percpu },
+	LF_RULES(LF_RULE_ROW)
+#undef LF_RULE_ROW
+};
+
+const char *lf_rule_name(enum lf_rule_id id)
+{
+	return rules[id].name;
+}
+
+bool lf_rule_percpu(enum lf_rule_id id)
+{
+	return rules[id].percpu;
+}
+
 /* Runtime evidence (lockfit report --lock-stat: analysis/runtime.c, the
  * rules verdict_lockstat.c): a rule only when a lock_stat file was given,
  * so that reports without one stay as they were. */
-bool lf_ev_rule_runtime(struct eval *e, const char *name,
+bool lf_ev_rule_runtime(struct eval *e, enum lf_rule_id id,
 			 enum lf_rule_state (*judge)(const struct lf_analysis *,
 						     const struct lf_lock *, char **))
 {
-	struct lf_rule r = { name, LF_RULE_NA, NULL };
+	struct lf_rule r = { id, lf_rule_name(id), LF_RULE_NA, NULL };
 
 	if (!e->a->runtime)
 		return true;
@@ -72,13 +88,13 @@ static const struct lf_rule *last_rule(struct eval *e)
 	return &e->v->rules.v[e->v->rules.n - 1];
 }
 
-/* The detail of rule NAME, evaluated already. */
-const char *lf_ev_rule_detail(struct eval *e, const char *name)
+/* The detail of rule ID, evaluated already. */
+const char *lf_ev_rule_detail(struct eval *e, enum lf_rule_id id)
 {
 	for (size_t i = 0; i < e->v->rules.n; i++)
-		if (!strcmp(e->v->rules.v[i].name, name))
+		if (e->v->rules.v[i].id == id)
 			return e->v->rules.v[i].detail;
-	lf_die("internal error: rule '%s' not evaluated", name);
+	lf_die("internal error: rule '%s' not evaluated", lf_rule_name(id));
 }
 
 static bool is_read_section(const struct lf_site *s)
@@ -120,13 +136,13 @@ static bool alias_known(struct eval *e)
 	const struct lf_rec *bad = lf_alias_unresolved(&e->a->locks, l->name);
 
 	if (bad)
-		return rule(e, "identity", false, xasprintf(
+		return rule(e, LF_R_IDENTITY, false, xasprintf(
 			"'%s' is a pointer assigned %s at %s:%d (%s), which names "
 			"no lock comparable across files: the lock it points to "
 			"is unknown", l->name, bad->lock, bad->file, bad->line,
 			bad->function ? bad->function : bad->by));
 	if (!lf_aliases_of(&e->a->locks, l->name))
-		return rule(e, "identity", false, xasprintf(
+		return rule(e, LF_R_IDENTITY, false, xasprintf(
 			"'%s' is a lock reached through a pointer, and no record "
 			"shows what it is assigned: it may be a lock these records "
 			"take under another name (the units that assign it were "
@@ -141,15 +157,15 @@ static bool rule_identity(struct eval *e)
 	const char *last = NULL;
 
 	if (l->unbound)
-		return rule(e, "identity", false, xasprintf(
+		return rule(e, LF_R_IDENTITY, false, xasprintf(
 			"'%s' is a lock parameter: no lock_arg record binds it "
 			"to a lock that can be compared across files", l->name));
 	if (!strcmp(l->kind, "local"))
-		return rule(e, "identity", false, xasprintf(
+		return rule(e, LF_R_IDENTITY, false, xasprintf(
 			"'%s' is a local pointer the plugin cannot follow: its "
 			"sites cannot be compared across files", l->name));
 	if (!lf_kind_comparable(l->kind))
-		return rule(e, "identity", false, xasprintf(
+		return rule(e, LF_R_IDENTITY, false, xasprintf(
 			"the plugin could not name this lock (%s): a lock of "
 			"its own at this site, never merged with another, its "
 			"sites cannot be compared across files",
@@ -165,14 +181,14 @@ static bool rule_identity(struct eval *e)
 		if (v)
 			last = v;
 	}
-	return rule(e, "identity", true, xasprintf(
+	return rule(e, LF_R_IDENTITY, true, xasprintf(
 		"%s identity, comparable across files%s%s", l->kind,
 		via->n ? "; sites bound through " : "", plist_text(via)));
 }
 
 static bool rule_read_sites(struct eval *e)
 {
-	return rule(e, "read sites", e->l->nread > 0, e->l->nread ?
+	return rule(e, LF_R_READ_SITES, e->l->nread > 0, e->l->nread ?
 		    xasprintf("%zu read and %zu write section%s", e->l->nread,
 			      e->l->nwrite, lf_plural(e->l->nwrite)) :
 		    xstrdup("no read section in these records: its readers may "
@@ -236,9 +252,9 @@ static bool rule_recursion(struct eval *e)
 		if (is_read_section(&e->l->sites.v[i]))
 			recursion_place(e, p, e->l->sites.v[i].rec);
 	if (!p->n)
-		return rule(e, "recursion", true,
+		return rule(e, LF_R_RECURSION, true,
 			    xstrdup("no read section takes it again"));
-	return rule(e, "recursion", false, xasprintf(
+	return rule(e, LF_R_RECURSION, false, xasprintf(
 		"recursive read: %s: %s", plist_text(p), e->rwlock ?
 		"a spinlock_t would deadlock on itself" :
 		"percpu_down_read must not nest either (a waiting writer "
@@ -280,7 +296,7 @@ static bool rule_order(struct eval *e)
 	struct lf_cycles cycles = { 0 };
 
 	if (!e->rwlock) {
-		rule_na(e, "lock order", "judged only for rwlock_t -> spinlock_t");
+		rule_na(e, LF_R_LOCK_ORDER, "judged only for rwlock_t -> spinlock_t");
 		return true;
 	}
 	lf_read_cycles(&e->a->graph, e->l->name, &cycles);
@@ -288,9 +304,9 @@ static bool rule_order(struct eval *e)
 		VEC_PUSH(&e->cycles, cycle_text(&cycles.v[i]));
 	/* (the verdict's reasons say "lock order: " + each cycle) */
 	if (!cycles.n)
-		return rule(e, "lock order", true, xstrdup(
+		return rule(e, LF_R_LOCK_ORDER, true, xstrdup(
 			"no lock-order cycle through a read acquisition"));
-	return rule(e, "lock order", false, xasprintf(
+	return rule(e, LF_R_LOCK_ORDER, false, xasprintf(
 		"%zu cycle%s through a read acquisition; %s%s", cycles.n,
 		lf_plural(cycles.n), cycles.n > 1 ? "first: " : "", e->cycles.v[0]));
 }
@@ -321,7 +337,7 @@ static bool rule_short(struct eval *e)
 	e->long_reads = plist_new(LIST_MAX);
 	e->unknown_reads = plist_new(LIST_MAX);
 	if (!e->rwlock) {
-		rule_na(e, "short reads", "judged only for rwlock_t -> spinlock_t");
+		rule_na(e, LF_R_SHORT_READS, "judged only for rwlock_t -> spinlock_t");
 		return false;
 	}
 	for (size_t i = 0; i < e->l->sites.n; i++) {
@@ -342,11 +358,11 @@ static bool rule_short(struct eval *e)
 		bad++;
 	}
 	if (!bad)
-		return rule(e, "short reads", true, xasprintf(
+		return rule(e, LF_R_SHORT_READS, true, xasprintf(
 			"%zu read section%s, all short: max cost %ld <= "
 			"rwlock_short_cost %ld, no loop, every callee's length known",
 			e->l->nread, lf_plural(e->l->nread), e->v->max_read_cost, max));
-	return rule(e, "short reads", false, xasprintf(
+	return rule(e, LF_R_SHORT_READS, false, xasprintf(
 		"%zu of %zu read sections not short (rwlock_short_cost %ld)%s%s%s%s",
 		bad, e->l->nread, max,
 		e->long_reads->n ? "; long or looping: " : "",
@@ -365,14 +381,15 @@ static bool rule_short(struct eval *e)
 static bool rule_overlap(struct eval *e, bool shrt)
 {
 	char *hot = e->rwlock && shrt ? lf_ev_hot_reads(e) : NULL;
-	struct lf_rule r = { "runtime: readers rarely overlap", LF_RULE_NA, NULL };
+	struct lf_rule r = { LF_R_RT_OVERLAP, lf_rule_name(LF_R_RT_OVERLAP),
+			     LF_RULE_NA, NULL };
 
 	if (!e->rwlock || !shrt) {
-		rule_na(e, r.name, "judged only for short rwlock_t read sections");
+		rule_na(e, r.id, "judged only for short rwlock_t read sections");
 		return true;
 	}
 	if (!hot) {
-		rule_na(e, r.name, "no read site is known hot");
+		rule_na(e, r.id, "no read site is known hot");
 		return true;
 	}
 	r.state = lf_rule_rt_overlap(e->a, e->l, &r.detail);
@@ -390,7 +407,7 @@ static bool rule_closed(struct eval *e)
 	struct plist *p = plist_new(LIST_MAX);
 
 	if (!e->rwlock) {
-		rule_na(e, "closed reads", "judged only for rwlock_t -> spinlock_t");
+		rule_na(e, LF_R_CLOSED_READS, "judged only for rwlock_t -> spinlock_t");
 		return false;
 	}
 	for (size_t i = 0; i < e->l->sites.n; i++) {
@@ -408,9 +425,9 @@ static bool rule_closed(struct eval *e)
 				  r->api, r->file, r->line, r->function);
 	}
 	if (!p->n)
-		return rule(e, "closed reads", true, xstrdup(
+		return rule(e, LF_R_CLOSED_READS, true, xstrdup(
 			"every read section ends in the function that starts it"));
-	return rule(e, "closed reads", false, xasprintf(
+	return rule(e, LF_R_CLOSED_READS, false, xasprintf(
 		"%s: how long it is held is unknown", plist_text(p)));
 }
 
@@ -539,23 +556,23 @@ static void keep_reasons(struct eval *e, bool recursion_ok)
 	struct strbuf sb = { 0 };
 
 	if (!recursion_ok)
-		reason(e, xstrdup(lf_ev_rule_detail(e, "recursion")));
+		reason(e, xstrdup(lf_ev_rule_detail(e, LF_R_RECURSION)));
 	long_reasons(e);
 	/* long readers in bh or hot context that still are no rcu: why */
 	if (e->rcu_sites)
-		reason(e, xasprintf("not rcu: %s", lf_ev_rule_detail(e, "rcu")));
+		reason(e, xasprintf("not rcu: %s", lf_ev_rule_detail(e, LF_R_RCU)));
 	for (size_t i = 0; i < e->v->rules.n; i++) {
 		const struct lf_rule *r = &e->v->rules.v[i];
 
 		if (r->state != LF_RULE_FAIL)
 			continue;
-		if (!strcmp(r->name, "closed reads") ||
-		    !strcmp(r->name, "runtime: short reads"))
+		if (r->id == LF_R_CLOSED_READS ||
+		    r->id == LF_R_RT_SHORT_READS)
 			reason(e, xstrdup(r->detail));
-		if (!strcmp(r->name, "runtime: readers rarely overlap"))
+		if (r->id == LF_R_RT_OVERLAP)
 			reason(e, xasprintf("short read sections, but not a "
 					    "spinlock_t: %s", r->detail));
-		if (!strncmp(r->name, "percpu:", 7))
+		if (lf_rule_percpu(r->id))
 			sb_printf(&sb, "%s%s", sb.len ? "; " : "", r->detail);
 	}
 	if (sb.len)
@@ -570,20 +587,20 @@ static void rules_context(struct eval *e)
 	char *detail, *sites;
 
 	e->readers_read = lf_rule_readers_only_read(e->l, &detail, &e->v->writes);
-	rule(e, "readers only read", e->readers_read, detail);
+	rule(e, LF_R_READERS_READ, e->readers_read, detail);
 	if (!e->rwlock) {
-		rule_na(e, "serialized readers", "judged only for rwlock_t -> spinlock_t");
-		rule_na(e, "cold readers", "judged only for rwlock_t -> spinlock_t");
-		rule_na(e, "rcu", "judged only for rwlock_t");
+		rule_na(e, LF_R_SERIALIZED, "judged only for rwlock_t -> spinlock_t");
+		rule_na(e, LF_R_COLD, "judged only for rwlock_t -> spinlock_t");
+		rule_na(e, LF_R_RCU, "judged only for rwlock_t");
 		return;
 	}
 	e->serialized = lf_rule_serialized(e->l, e->a, &detail);
-	rule(e, "serialized readers", e->serialized, detail);
+	rule(e, LF_R_SERIALIZED, e->serialized, detail);
 	e->cold = lf_rule_cold_readers(e->l, e->v->ctx, &detail);
-	rule(e, "cold readers", e->cold, detail);
+	rule(e, LF_R_COLD, e->cold, detail);
 	e->rcu = lf_rule_rcu(e->l, e->a, e->v->ctx, e->readers_read,
 			     &detail, &sites, &e->rcu_writers, &e->rcu_user);
-	rule(e, "rcu", e->rcu, detail);
+	rule(e, LF_R_RCU, e->rcu, detail);
 	e->rcu_sites = sites;
 }
 
@@ -612,18 +629,18 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 	} else if (e->rwlock && (!rec || !order)) {
 		v->kind = LF_V_UNSAFE;
 		if (!rec)
-			reason(e, xstrdup(lf_ev_rule_detail(e, "recursion")));
+			reason(e, xstrdup(lf_ev_rule_detail(e, LF_R_RECURSION)));
 		for (size_t i = 0; i < e->cycles.n; i++)
 			reason(e, xasprintf("lock order: %s", e->cycles.v[i]));
 		/* not the reason, but what is left once the conflict is gone */
 		long_reasons(e);
 	} else if (e->rwlock && shrt && closed) {
 		v->kind = LF_V_SPINLOCK;
-		reason(e, xstrdup(lf_ev_rule_detail(e, "short reads")));
+		reason(e, xstrdup(lf_ev_rule_detail(e, LF_R_SHORT_READS)));
 		/* hot readers: what showed they rarely overlap */
 		for (size_t i = 0; i < v->rules.n; i++)
-			if (!strcmp(v->rules.v[i].name, "runtime: readers rarely "
-				    "overlap") && v->rules.v[i].state == LF_RULE_PASS)
+			if (v->rules.v[i].id == LF_R_RT_OVERLAP &&
+			    v->rules.v[i].state == LF_RULE_PASS)
 				reason(e, xstrdup(v->rules.v[i].detail));
 		reason(e, xstrdup("no recursive read, no lock-order cycle through "
 				  "a read acquisition"));
@@ -638,11 +655,11 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 		v->cold = true;
 		/* issue 29 rule 6: either way a cleanup, and it says so */
 		reason(e, e->serialized ? xasprintf("%s: %s",
-				    lf_ev_rule_detail(e, "serialized readers"), CLEANUP) :
+				    lf_ev_rule_detail(e, LF_R_SERIALIZED), CLEANUP) :
 		       xasprintf("%s: the readers rarely overlap, so the "
 				    "shared read side buys nothing even though "
 				    "the sections are long: %s",
-				    lf_ev_rule_detail(e, "cold readers"), CLEANUP));
+				    lf_ev_rule_detail(e, LF_R_COLD), CLEANUP));
 		reason(e, xstrdup("no recursive read, no lock-order cycle through "
 				  "a read acquisition"));
 		writes_reason(e);
@@ -660,7 +677,7 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 				    "or hot context at %s, and the writers are few "
 				    "or rare (%s)", e->rcu_sites, e->rcu_writers));
 		reason(e, lf_rcu_patch_reason(e->a, e->l));
-		reason(e, xstrdup(lf_ev_rule_detail(e, "short reads")));
+		reason(e, xstrdup(lf_ev_rule_detail(e, LF_R_SHORT_READS)));
 	} else if (lf_ev_two_step(e)) {
 		/* neigh_table::lock: its reasons said */
 	} else if (rec && percpu) {
@@ -699,7 +716,7 @@ void lf_verdict_compute(struct lf_verdict *v, const struct lf_analysis *a)
 	order = rule_order(&e);
 	shrt = rule_short(&e);
 	if (e.rwlock)
-		shrt &= lf_ev_rule_runtime(&e, "runtime: short reads", lf_rule_rt_short);
+		shrt &= lf_ev_rule_runtime(&e, LF_R_RT_SHORT_READS, lf_rule_rt_short);
 	closed = rule_closed(&e);
 	shrt &= rule_overlap(&e, shrt && closed);
 	percpu = lf_ev_rules_percpu(&e);
@@ -722,7 +739,7 @@ void lf_verdict_write_only(struct lf_verdict *v, const struct lf_analysis *a,
 	for (size_t i = 0; i < e.v->rules.n; i++) {
 		struct lf_rule *r = &e.v->rules.v[i];
 
-		if (strcmp(r->name, "read sites"))
+		if (r->id != LF_R_READ_SITES)
 			continue;
 		r->state = LF_RULE_PASS;
 		r->detail = xasprintf("no read section, and no read take in the "

@@ -47,8 +47,44 @@ enum lf_promote {
  * scripts' -D promote=; NULL for LF_PROMOTE_NONE. */
 const char *lf_promote_name(enum lf_promote p);
 
+/* The rules of an rwlock verdict: code names a rule by its id
+ * (LF_R_SHORT_READS), people by its name ("short reads": explain, the
+ * JSON "rules"), so rewording a name changes no verdict.  PERCPU: one of
+ * the percpu_rw_semaphore rules, whose failures say why a lock is not
+ * one. */
+#define LF_RULES(X) \
+	X(IDENTITY, 0, "identity") \
+	X(READ_SITES, 0, "read sites") \
+	X(RECURSION, 0, "recursion") \
+	X(LOCK_ORDER, 0, "lock order") \
+	X(SHORT_READS, 0, "short reads") \
+	X(RT_SHORT_READS, 0, "runtime: short reads") \
+	X(RT_OVERLAP, 0, "runtime: readers rarely overlap") \
+	X(CLOSED_READS, 0, "closed reads") \
+	X(READERS_READ, 0, "readers only read") \
+	X(SERIALIZED, 0, "serialized readers") \
+	X(COLD, 0, "cold readers") \
+	X(RCU, 0, "rcu") \
+	X(PC_WRITERS, 1, "percpu: few writers") \
+	X(PC_READ_MOSTLY, 1, "percpu: read-mostly") \
+	X(PC_RT_READ_MOSTLY, 1, "percpu: runtime read-mostly") \
+	X(PC_SLEEPABLE, 1, "percpu: sleepable") \
+	X(PC_API, 1, "percpu: api") \
+	X(PC_LONG_OR_HOT, 1, "percpu: long or hot")
+
+enum lf_rule_id {
+#define LF_RULE_ID(id, percpu, name) LF_R_##id,
+	LF_RULES(LF_RULE_ID)
+#undef LF_RULE_ID
+};
+
+/* Its name, and whether it is a percpu rule. */
+const char *lf_rule_name(enum lf_rule_id id);
+bool lf_rule_percpu(enum lf_rule_id id);
+
 struct lf_rule {
-	const char *name;
+	enum lf_rule_id id;
+	const char *name;		/* lf_rule_name(id) */
 	enum lf_rule_state state;
 	char *detail;		/* with the numbers that decided it */
 };

@@ -35,7 +35,7 @@ static bool write_only_candidate(const struct lf_verdict *v)
 	    !l->nwrite)
 		return false;
 	for (size_t i = 0; i < v->rules.n; i++)
-		if (!strcmp(v->rules.v[i].name, "identity") &&
+		if (v->rules.v[i].id == LF_R_IDENTITY &&
 		    v->rules.v[i].state != LF_RULE_PASS)
 			return false;
 	return true;

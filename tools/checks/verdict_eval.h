@@ -34,20 +34,21 @@ struct eval {
 	struct lf_writers pc_writers;	/* "percpu: few writers" */
 };
 
-/* Keep rule NAME, passed or failed, with its DETAIL; PASS back. */
-static inline bool rule(struct eval *e, const char *name, bool pass,
+/* Keep rule ID, passed or failed, with its DETAIL; PASS back. */
+static inline bool rule(struct eval *e, enum lf_rule_id id, bool pass,
 			char *detail)
 {
-	struct lf_rule r = { name, pass ? LF_RULE_PASS : LF_RULE_FAIL, detail };
+	struct lf_rule r = { id, lf_rule_name(id),
+			     pass ? LF_RULE_PASS : LF_RULE_FAIL, detail };
 
 	VEC_PUSH(&e->v->rules, r);
 	return pass;
 }
 
-/* Keep rule NAME as not applying, with why. */
-static inline void rule_na(struct eval *e, const char *name, const char *why)
+/* Keep rule ID as not applying, with why. */
+static inline void rule_na(struct eval *e, enum lf_rule_id id, const char *why)
 {
-	struct lf_rule r = { name, LF_RULE_NA, xstrdup(why) };
+	struct lf_rule r = { id, lf_rule_name(id), LF_RULE_NA, xstrdup(why) };
 
 	VEC_PUSH(&e->v->rules, r);
 }
@@ -60,12 +61,12 @@ static inline void reason(struct eval *e, char *text)
 /* verdict.c: a lock_stat rule (only with --lock-stat), false if it
  * failed; the read sites some hot entry reaches ("file:line ctx", NULL:
  * none); the read sections' loops, added to P. */
-bool lf_ev_rule_runtime(struct eval *e, const char *name,
+bool lf_ev_rule_runtime(struct eval *e, enum lf_rule_id id,
 			enum lf_rule_state (*judge)(const struct lf_analysis *,
 						    const struct lf_lock *, char **));
 char *lf_ev_hot_reads(const struct eval *e);
-/* The detail of rule NAME, evaluated already. */
-const char *lf_ev_rule_detail(struct eval *e, const char *name);
+/* The detail of rule ID, evaluated already. */
+const char *lf_ev_rule_detail(struct eval *e, enum lf_rule_id id);
 /* verdict_twostep.c: rcu in two steps (hot readers to RCU, then a
  * spinlock_t for the rare readers left): true if it decided. */
 bool lf_ev_two_step(struct eval *e);

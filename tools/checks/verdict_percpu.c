@@ -22,7 +22,7 @@ static bool rule_pc_writes(struct eval *e)
 			 "percpu_max_write_sites",
 			 e->a->rules.runtime_percpu_min_read_per_write,
 			 "runtime_percpu_min_read_per_write", w);
-	return rule(e, "percpu: few writers", w->pass,
+	return rule(e, LF_R_PC_WRITERS, w->pass,
 		    xstrdup(w->detail));
 }
 
@@ -35,7 +35,7 @@ static bool rule_pc_ratio(struct eval *e)
 
 	/* measured: "percpu: runtime read-mostly" decides */
 	if (e->pc_writers.measured) {
-		rule_na(e, "percpu: read-mostly", "measured: percpu: runtime "
+		rule_na(e, LF_R_PC_READ_MOSTLY, "measured: percpu: runtime "
 			"read-mostly decides");
 		return true;
 	}
@@ -43,12 +43,12 @@ static bool rule_pc_ratio(struct eval *e)
 		need = 1;
 	ok = (long)e->l->nread >= need;
 	if (!ok && e->pc_writers.rare && (hot = lf_ev_hot_reads(e)))
-		return rule(e, "percpu: read-mostly", true, xasprintf(
+		return rule(e, LF_R_PC_READ_MOSTLY, true, xasprintf(
 			"%zu read site%s < %ld (percpu_min_read_per_write %ld x %zu "
 			"write sites), but the writers are rare (every write site "
 			"cold) and readers run hot: %s", e->l->nread,
 			lf_plural(e->l->nread), need, per, e->l->nwrite, hot));
-	return rule(e, "percpu: read-mostly", ok, xasprintf(
+	return rule(e, LF_R_PC_READ_MOSTLY, ok, xasprintf(
 		"%zu read site%s %s %ld (percpu_min_read_per_write %ld x %zu "
 		"write site%s)", e->l->nread, lf_plural(e->l->nread),
 		ok ? ">=" : "<", need, per, e->l->nwrite, lf_plural(e->l->nwrite)));
@@ -95,7 +95,7 @@ static bool rule_pc_sleep(struct eval *e)
 			plist_add(p, "%s:%d taken under %s %s", in->v[i]->held->file,
 				  in->v[i]->line, in->v[i]->from_cls, in->v[i]->from);
 	if (!p->n && !blind)
-		return rule(e, "percpu: sleepable", true, xstrdup(e->rwlock ?
+		return rule(e, LF_R_PC_SLEEPABLE, true, xstrdup(e->rwlock ?
 			"every site plain, its context recorded with nothing "
 			"disabled, none under a spinning lock" :
 			"every site plain, none under a spinning lock or with "
@@ -103,7 +103,7 @@ static bool rule_pc_sleep(struct eval *e)
 	if (blind)
 		plist_add(p, "%zu rwlock_t site%s without a recorded context",
 			  blind, lf_plural(blind));
-	return rule(e, "percpu: sleepable", false, xasprintf(
+	return rule(e, LF_R_PC_SLEEPABLE, false, xasprintf(
 		"not every site may sleep: %s", plist_text(p)));
 }
 
@@ -137,10 +137,10 @@ static bool rule_pc_api(struct eval *e)
 		free(api);
 	}
 	if (!p->n)
-		return rule(e, "percpu: api", true, xstrdup(
+		return rule(e, LF_R_PC_API, true, xstrdup(
 			"every site has a percpu_rw_semaphore counterpart in "
 			"rules/primitives.tbl"));
-	return rule(e, "percpu: api", false, xasprintf(
+	return rule(e, LF_R_PC_API, false, xasprintf(
 		"no percpu_rw_semaphore counterpart in rules/primitives.tbl: %s",
 		plist_text(p)));
 }
@@ -156,17 +156,17 @@ static bool rule_pc_long(struct eval *e)
 
 	lf_ev_read_loops(e, loops);
 	if (e->v->max_read_cost >= min)
-		return rule(e, "percpu: long or hot", true, xasprintf(
+		return rule(e, LF_R_PC_LONG_OR_HOT, true, xasprintf(
 			"read sections long: max cost %ld >= percpu_min_read_cost %ld",
 			e->v->max_read_cost, min));
 	if (loops->n)
-		return rule(e, "percpu: long or hot", true, xasprintf(
+		return rule(e, LF_R_PC_LONG_OR_HOT, true, xasprintf(
 			"read sections loop at %s", plist_text(loops)));
 	if (share >= 0 && share >= hot)
-		return rule(e, "percpu: long or hot", true, xasprintf(
+		return rule(e, LF_R_PC_LONG_OR_HOT, true, xasprintf(
 			"hot: its read sites' functions have %.2f%% of the profile's "
 			"samples >= percpu_hot_percent %ld", share, hot));
-	return rule(e, "percpu: long or hot", false, share < 0 ? xasprintf(
+	return rule(e, LF_R_PC_LONG_OR_HOT, false, share < 0 ? xasprintf(
 		"read sections short (max cost %ld < percpu_min_read_cost %ld, "
 		"no loop) and no profile given", e->v->max_read_cost, min) :
 		xasprintf("read sections short (max cost %ld < percpu_min_read_cost "
@@ -183,7 +183,7 @@ bool lf_ev_rules_percpu(struct eval *e)
 	ok &= rule_pc_sleep(e);
 	ok &= rule_pc_api(e);
 	ok &= rule_pc_long(e);
-	ok &= lf_ev_rule_runtime(e, "percpu: runtime read-mostly", lf_rule_rt_ratio);
+	ok &= lf_ev_rule_runtime(e, LF_R_PC_RT_READ_MOSTLY, lf_rule_rt_ratio);
 	return ok;
 }
 
@@ -196,6 +196,6 @@ void lf_ev_percpu_needs(struct eval *e)
 void lf_ev_percpu_reasons(struct eval *e)
 {
 	for (size_t i = 0; i < e->v->rules.n; i++)
-		if (!strncmp(e->v->rules.v[i].name, "percpu:", 7))
+		if (lf_rule_percpu(e->v->rules.v[i].id))
 			reason(e, xstrdup(e->v->rules.v[i].detail));
 }

@@ -94,6 +94,6 @@ bool lf_ev_two_step(struct eval *e)
 						"temperature: a lock_stat of the "
 						"remaining read acquisitions would "
 						"show whether they are rare", unknown) : ""));
-	reason(e, xasprintf("not one step: %s", lf_ev_rule_detail(e, "rcu")));
+	reason(e, xasprintf("not one step: %s", lf_ev_rule_detail(e, LF_R_RCU)));
 	return true;
 }

@@ -25,9 +25,9 @@ static enum lf_cov_ask ask(const struct lf_analysis *a, const struct lf_lock *l)
 {
 	enum lf_cov_ask most = LF_COV_NONE;
 
-	for (size_t i = 0; i < lf_ncheckers; i++)
-		if (lf_checkers[i]->cov_ask) {
-			enum lf_cov_ask k = lf_checkers[i]->cov_ask(a, l);
+	for (size_t i = 0; i < a->ncheckers; i++)
+		if (a->checkers[i]->cov_ask) {
+			enum lf_cov_ask k = a->checkers[i]->cov_ask(a, l);
 
 			if (k > most)
 				most = k;
@@ -39,8 +39,8 @@ static enum lf_cov_ask ask(const struct lf_analysis *a, const struct lf_lock *l)
 static void hand(struct lf_analysis *a, const struct lf_lock *l,
 		 struct lf_cov *cov)
 {
-	for (size_t i = 0; i < lf_ncheckers; i++) {
-		const struct lf_checker *k = lf_checkers[i];
+	for (size_t i = 0; i < a->ncheckers; i++) {
+		const struct lf_checker *k = a->checkers[i];
 
 		if (k->cov_apply && k->cov_ask(a, l) != LF_COV_NONE &&
 		    k->cov_apply(a, l, cov))

@@ -73,7 +73,7 @@ struct lf_cov_run {
 	struct strmap *incomplete;
 };
 
-/* Apply coverage to A's verdicts (the coverage stage: analysis.c runs
+/* Apply coverage to A's verdicts (the coverage stage: pipeline.c runs
  * it after the checkers decide, before their findings);
  * DIR: the records, for the command that completes them. */
 void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,

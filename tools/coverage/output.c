@@ -11,7 +11,6 @@
 #include "analysis/analysis.h"
 #include "coverage/coverage.h"
 #include "analysis/stage.h"
-#include "report/render.h"
 
 char *lf_cov_missed_text(const struct lf_cov *cov, const char *would)
 {

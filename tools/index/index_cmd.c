@@ -12,6 +12,7 @@
 #include "lib/util.h"
 #include "lib/cli.h"
 #include "analysis/analysis.h"
+#include "pipeline/pipeline.h"
 #include "checks/checker.h"
 #include "index/index.h"
 #include "lib/strv.h"

@@ -10,12 +10,13 @@
  * terminal.  So every string argument of lf_fprintf() is escaped by
  * lf_esc_text(), while the format, which is ours, is not: a line lockfit
  * prints is always one line, and never holds "##".  JSON and
- * SARIF are escaped by jansson; lf_json_str() (render.c) keeps what
+ * SARIF are escaped by jansson; lf_json_str() (below) keeps what
  * jansson cannot take (bytes that are not UTF-8).  docs/REPORT.md says what is escaped.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <jansson.h>
 #include "lib/util.h"
 
 /* Length of the UTF-8 sequence at S, 0 if it is not one.  Overlong
@@ -295,4 +296,24 @@ void lf_fprintf(FILE *out, const char *fmt, ...)
 	va_start(ap, fmt);
 	lf_vfprintf(out, fmt, ap);
 	va_end(ap);
+}
+
+json_t *lf_json_str(const char *s)
+{
+	json_t *j;
+	char *e;
+
+	if (!s)
+		return json_null();
+	j = json_string(s);
+	if (j)
+		return j;
+	/* Not UTF-8 (a file name, a table row): escaped as for text, which
+	 * leaves only UTF-8. */
+	e = lf_esc(s);
+	j = json_string(e);
+	free(e);
+	if (!j)
+		lf_die("out of memory");
+	return j;
 }

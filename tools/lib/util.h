@@ -85,8 +85,12 @@ const char *lf_plural(size_t n);
  * what it prints for untrusted strings never holds a newline or an ESC.
  */
 struct strbuf;
+struct json_t;
 void lf_esc_text(struct strbuf *sb, const char *s);
 char *lf_esc(const char *s);
+/* A JSON string, or null for NULL; bytes that are not UTF-8 escaped as
+ * for text (lf_esc). */
+struct json_t *lf_json_str(const char *s);
 void lf_esc_vprintf(struct strbuf *sb, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
 void lf_vfprintf(FILE *out, const char *fmt, va_list ap)

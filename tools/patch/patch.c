@@ -17,6 +17,7 @@
 #include "lib/path.h"
 #include "lib/cli.h"
 #include "analysis/analysis.h"
+#include "pipeline/pipeline.h"
 #include "patch/patch.h"
 #include "analysis/lockname.h"
 

@@ -42,8 +42,8 @@ struct strmap;
 extern const struct lf_cmd lf_cmd_patch;
 
 /*
- * What kind of rewrite a job is: each checker defines its own next to
- * its job builder (check_*.c, its jobs and pkinds hooks, checker.h);
+ * What kind of rewrite a job is: each check defines its own next to
+ * its job builder (patch_MODULE.c, its struct lf_patcher below);
  * lockfit patch knows a kind only by these.
  */
 struct lf_pkind {
@@ -72,6 +72,22 @@ struct lf_pkind {
 /* Every checker's kinds, in patch order (by order, then the checkers'
  * and their own): N of them. */
 const struct lf_pkind *const *lf_pkinds(size_t *n);
+
+/* A check's patch jobs (patch_MODULE.c), registered by its LF_PATCH row
+ * of schema/checks.def: a job per lock it asks to rewrite (only ONLY's;
+ * a lock ONLY names that gets none is said on stdout); true if ONLY (or
+ * NULL) names one of its locks.  PKINDS: the kinds of those jobs,
+ * NULL-ended; lockfit patch's summary has a row for each. */
+struct lf_pjobs;
+struct lf_patcher {
+	const char *name;		/* its check module: checks.def's */
+	bool (*jobs)(const struct lf_analysis *a, struct strmap *decls,
+		     const char *only, struct lf_pjobs *out);
+	const struct lf_pkind *const *pkinds;
+};
+
+#define LF_PATCH(module, patcher) extern const struct lf_patcher patcher;
+#include "schema/checks.def"
 
 /* A call of the lock that the patch must rewrite: recorded, or a use
  * the use index found (function NULL, api what it is: "take"). */

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * patch_jobs.c - what every checker's patch jobs (check_*.c) are made
- * of: the script's -D options from a lock identity, the files and units,
- * the subject prefix; and the jobs of all checkers, in patch order.
+ * patch_jobs.c - what every check's patch jobs (patch_MODULE.c) are
+ * made of: the script's -D options from a lock identity, the files and
+ * units, the subject prefix; and the jobs of all checks, in patch order.
  *
  * A rewrite is asked for by a verdict (spinlock, percpu_rwsem), by a hot
  * bit spinlock whose proposal is to embed a spinlock_t (a hashed array
@@ -24,9 +24,13 @@
 #include <string.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "checks/checker.h"
 #include "records/recdir.h"
 #include "patch/patch.h"
+
+static const struct lf_patcher *const patchers[] = {
+#define LF_PATCH(module, patcher) &patcher,
+#include "schema/checks.def"
+};
 
 const struct lf_pkind *const *lf_pkinds(size_t *n)
 {
@@ -36,16 +40,16 @@ const struct lf_pkind *const *lf_pkinds(size_t *n)
 	if (!kinds) {
 		size_t cap = 0;
 
-		for (size_t i = 0; i < lf_ncheckers; i++)
-			for (size_t k = 0; lf_checkers[i]->pkinds &&
-			     lf_checkers[i]->pkinds[k]; k++)
+		for (size_t i = 0; i < ARRAY_SIZE(patchers); i++)
+			for (size_t k = 0; patchers[i]->pkinds &&
+			     patchers[i]->pkinds[k]; k++)
 				cap++;
 		kinds = xcalloc(cap + 1, sizeof(*kinds));
 		/* by order, stable: the checkers' order within one */
-		for (size_t i = 0; i < lf_ncheckers; i++)
-			for (size_t k = 0; lf_checkers[i]->pkinds &&
-			     lf_checkers[i]->pkinds[k]; k++) {
-				const struct lf_pkind *p = lf_checkers[i]->pkinds[k];
+		for (size_t i = 0; i < ARRAY_SIZE(patchers); i++)
+			for (size_t k = 0; patchers[i]->pkinds &&
+			     patchers[i]->pkinds[k]; k++) {
+				const struct lf_pkind *p = patchers[i]->pkinds[k];
 				size_t at = nkinds++;
 
 				for (; at && kinds[at - 1]->order > p->order; at--)
@@ -302,8 +306,8 @@ bool lf_pjobs_build(const struct lf_analysis *a, struct strmap *decls,
 	size_t nkinds, from = out->n;
 	const struct lf_pkind *const *kinds = lf_pkinds(&nkinds);
 
-	for (size_t i = 0; i < lf_ncheckers; i++)
-		seen |= lf_checkers[i]->jobs(a, decls, only, &all);
+	for (size_t i = 0; i < ARRAY_SIZE(patchers); i++)
+		seen |= patchers[i]->jobs(a, decls, only, &all);
 	for (size_t k = 0; k < nkinds; k++) {
 		if (k && kinds[k - 1]->order == kinds[k]->order)
 			continue;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * explain.c - lockfit explain LOCK DIR: the checker that owns LOCK
- * (check_*.c) shows every site in full and how its verdict follows, with
- * the numbers that decided it.
+ * explain.c - lockfit explain LOCK DIR: the presenter of the check that
+ * owns LOCK (present_*.c) shows every site in full and how its verdict
+ * follows, with the numbers that decided it.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -10,8 +10,10 @@
 #include "lib/util.h"
 #include "lib/cli.h"
 #include "analysis/analysis.h"
+#include "pipeline/pipeline.h"
 #include "analysis/stage.h"
 #include "checks/checker.h"
+#include "report/present.h"
 #include "analysis/lockname.h"
 
 static const char usage[] =
@@ -77,8 +79,8 @@ static int run(int argc, char **argv)
 		lf_usage_error(&lf_cmd_explain, "expected LOCK and DIR");
 	lf_analyze_with(&a, argv[optind + 1], &ev, load);
 	lock = lf_lock_lookup(&a, argv[optind], argv[optind + 1]);
-	for (size_t i = 0; i < lf_ncheckers; i++)
-		if (lf_checkers[i]->explain(&a, lock)) {
+	for (size_t i = 0; i < lf_npresenters; i++)
+		if (lf_presenters[i]->explain(&a, lock)) {
 			/* then what the evidence stages have on it */
 			for (size_t j = 0; j < lf_nstages; j++)
 				if (lf_stages[j]->explain)

@@ -20,6 +20,7 @@
 #include "lib/util.h"
 #include "lib/cli.h"
 #include "analysis/analysis.h"
+#include "pipeline/pipeline.h"
 #include "checks/checker.h"
 #include "report/render.h"
 #include "report/report.h"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * render.c - the pieces every check's report and explain output share:
- * a call in a section, lock-order edges, a section in full, a JSON
- * string and a JSON place.
+ * render.c - the pieces every check's presenter (present_*.c) shares in
+ * the report and explain: a call in a section, lock-order edges, a
+ * section in full, a JSON place (a JSON string is lib/escape.c's).
  */
 #include <jansson.h>
 #include "lib/util.h"
@@ -123,24 +123,4 @@ void lf_explain_order(const struct lf_analysis *a, const char *lock)
 		       in->v[i]->held->function, in->v[i]->to_mode,
 		       in->v[i]->via ? " in " : "", in->v[i]->via ? in->v[i]->via : "",
 		       in->v[i]->from, in->v[i]->from_cls, in->v[i]->from_mode);
-}
-
-json_t *lf_json_str(const char *s)
-{
-	json_t *j;
-	char *e;
-
-	if (!s)
-		return json_null();
-	j = json_string(s);
-	if (j)
-		return j;
-	/* Not UTF-8 (a file name, a table row): escaped as for text, which
-	 * leaves only UTF-8. */
-	e = lf_esc(s);
-	j = json_string(e);
-	free(e);
-	if (!j)
-		lf_die("out of memory");
-	return j;
 }

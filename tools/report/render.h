@@ -24,9 +24,6 @@ void lf_text_call(FILE *out, const struct lf_rec *r, const struct lf_call *c);
 void lf_text_edge(FILE *out, const struct lf_edge *e, bool outgoing);
 void lf_text_nesting(FILE *out, const struct lf_analysis *a, const char *lock);
 
-/* A JSON string, or null for NULL; bytes that are not UTF-8 escaped as
- * for text (lf_esc). */
-struct json_t *lf_json_str(const char *s);
 /* Samples W as the profile counts them (real for percentages), null
  * without a profile. */
 struct json_t *lf_json_samples(const struct lf_analysis *a, double w);

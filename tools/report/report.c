@@ -8,6 +8,7 @@
 #include "lib/util.h"
 #include "lib/cli.h"
 #include "analysis/analysis.h"
+#include "pipeline/pipeline.h"
 #include "checks/checker.h"
 #include "report/report.h"
 

@@ -11,6 +11,7 @@
 #include "report/render.h"
 #include "analysis/stage.h"
 #include "checks/checker.h"
+#include "report/present.h"
 #include "report/report.h"
 
 /* Decimal digits for reals (perf percentages): short and stable. */
@@ -68,9 +69,9 @@ void lf_report_json(FILE *out, const struct lf_analysis *a)
 		json_array_append_new(finds, finding(&a->findings.v[i]));
 	json_object_set_new(root, "version", json_integer(1));
 	json_object_set_new(root, "summary", summary(a));
-	for (size_t i = 0; i < lf_ncheckers; i++)
-		json_object_set_new(root, lf_checkers[i]->json_key,
-				    lf_checkers[i]->json(a));
+	for (size_t i = 0; i < lf_npresenters; i++)
+		json_object_set_new(root, lf_presenters[i]->json_key,
+				    lf_presenters[i]->json(a));
 	json_object_set_new(root, "findings", finds);
 	if (json_dumpf(root, out, JSON_FLAGS))
 		lf_die_write(out, "the JSON report");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report_text.c - the human report: a header saying what was read, each
- * checker's section (lf_checkers[] order), each evidence stage's
+ * checker's section (lf_presenters[] order), each evidence stage's
  * (lf_stages[] order), then the findings.
  * docs/REPORT.md shows an example.
  */
@@ -11,6 +11,7 @@
 #include "analysis/analysis.h"
 #include "analysis/stage.h"
 #include "checks/checker.h"
+#include "report/present.h"
 #include "report/report.h"
 
 
@@ -81,9 +82,9 @@ static void header(FILE *out, const struct lf_analysis *a)
 	for (size_t i = 0; i < lf_nstages; i++)
 		if (lf_stages[i]->text_header)
 			lf_stages[i]->text_header(out, a);
-	for (size_t i = 0; i < lf_ncheckers; i++)
-		if (lf_checkers[i]->text_header)
-			lf_checkers[i]->text_header(out, a);
+	for (size_t i = 0; i < lf_npresenters; i++)
+		if (lf_presenters[i]->text_header)
+			lf_presenters[i]->text_header(out, a);
 }
 
 static void findings(FILE *out, const struct lf_analysis *a, const char *check)
@@ -100,8 +101,8 @@ static void findings(FILE *out, const struct lf_analysis *a, const char *check)
 void lf_report_text(FILE *out, const struct lf_analysis *a, const char *check)
 {
 	header(out, a);
-	for (size_t i = 0; i < lf_ncheckers; i++)
-		lf_checkers[i]->text(out, a);
+	for (size_t i = 0; i < lf_npresenters; i++)
+		lf_presenters[i]->text(out, a);
 	for (size_t i = 0; i < lf_nstages; i++)
 		if (lf_stages[i]->text)
 			lf_stages[i]->text(out, a);

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pipeline.c - the pipeline every subcommand shares: rules, records,
+ * locks and bindings, lock order, profile, the call graph; then each
+ * checker's analysis (lf_checkers[]), and their findings.  The evidence
+ * stages run at their places in it, in lf_stages[] order: the order the
+ * text report's header names them.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lib/util.h"
+#include "lib/cli.h"
+#include "analysis/analysis.h"
+#include "pipeline/pipeline.h"
+#include "analysis/where.h"
+#include "analysis/stage.h"
+#include "checks/checker.h"
+
+const struct lf_stage *const lf_stages[] = {
+	&lf_stage_runtime,
+	&lf_stage_coverage,
+};
+const size_t lf_nstages = ARRAY_SIZE(lf_stages);
+
+static void count_matched(struct lf_analysis *a, const struct lf_rec *r,
+			  struct strmap *seen)
+{
+	const char *fn = lf_fn_basename(r->function);
+
+	if (strmap_get(seen, fn) || lf_profile_weight(&a->profile, fn) <= 0)
+		return;
+	strmap_put(seen, fn, a);
+	a->profile_matched++;
+}
+
+/* Functions with samples and a lock site the checks rank (a->sited):
+ * none says the profile is of another kernel or workload. */
+static void profile_matched(struct lf_analysis *a)
+{
+	struct strmap *seen = strmap_new();
+
+	for (size_t i = 0; i < a->sited.n; i++)
+		count_matched(a, a->sited.v[i], seen);
+}
+
+/* a->locks: the lock classes the checker that asks for them judges
+ * (rules/reader.h numbers the checks' modules as lf_checkers[]). */
+static void group_locks(struct lf_analysis *a)
+{
+	bool done = false;
+
+	for (size_t i = 0; i < lf_ncheckers; i++) {
+		if (!lf_checkers[i]->groups_locks)
+			continue;
+		if (done)
+			lf_die("internal error: two checkers group locks");
+		lf_locks_build(&a->recs, &a->rules, (enum lfr_module)i, &a->locks);
+		done = true;
+	}
+}
+
+void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,
+		unsigned load)
+{
+	struct lf_evidence e = { .profile = profile,
+				 .cov = { .trust_without_tree = true } };
+
+	lf_analyze_with(a, dir, &e, load);
+}
+
+void lf_analyze_with(struct lf_analysis *a, const char *dir,
+		     const struct lf_evidence *e, unsigned load)
+{
+	memset(a, 0, sizeof(*a));
+	a->checkers = lf_checkers;
+	a->ncheckers = lf_ncheckers;
+	lf_rules_load(&a->rules);
+	if (e->profile) {
+		lf_profile_load(e->profile, &a->profile);
+		a->has_profile = true;
+	}
+	for (size_t i = 0; i < lf_nstages; i++)
+		if (lf_stages[i]->load)
+			lf_stages[i]->load(a, e);
+	lf_records_load(dir, e->load | load, &a->recs);
+	group_locks(a);
+	for (size_t i = 0; i < lf_nstages; i++)
+		if (lf_stages[i]->map)
+			lf_stages[i]->map(a);
+	lf_graph_build(&a->recs, &a->locks, &a->graph);
+	lf_callgraph_build(&a->recs, &a->rules, &a->calls);
+	lf_where_build(&a->recs, &a->rules, &a->calls);
+	a->results = xcalloc(lf_ncheckers, sizeof(*a->results));
+	for (size_t i = 0; i < lf_ncheckers; i++) {
+		a->results[i] = xcalloc(1, lf_checkers[i]->results_size);
+		lf_checkers[i]->analyse(a);
+	}
+	for (size_t i = 0; i < lf_nstages; i++)
+		if (lf_stages[i]->apply)
+			lf_stages[i]->apply(a, e, dir);
+	if (a->has_profile)
+		profile_matched(a);
+	for (size_t i = 0; i < lf_ncheckers; i++)
+		lf_checkers[i]->findings(a, &a->findings);
+	lf_findings_sort(&a->findings);
+}
