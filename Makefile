@@ -20,6 +20,8 @@
 #   make bench         plugin overhead on real kernel files (KVER), as ratios
 #   make bench-report  report time and memory on 1x, 10x, 80x replicated real records,
 #                      and the whole-tree coverage on a whole build against --assume-complete
+#   make bench-scale   report time and memory on 3k, 10k and 30k units made from a
+#                      whole build's records (make kernel-full, KVER)
 #   make bench-patch   lockfit patch on the rxrpc and kernel-report records (KVER),
 #                      the base release's tools and this tree's, as ratios
 #   make bench-upstream the whole build's verdicts (make kernel-full, KVER) beside
@@ -217,6 +219,9 @@ bench-report: deps
 	$(MAKE) all
 	$(KENV) testsuite/kernel/bench-report
 
+bench-scale: all
+	$(KENV) testsuite/kernel/bench-scale
+
 bench-patch: deps
 	$(MAKE) all
 	$(KENV) testsuite/kernel/bench-patch
@@ -353,7 +358,7 @@ clean:
 	rm -f tools/records/rules.gen.c tools/records/rules.gen.c.tmp
 	rm -rf build/obj build/fuzz build/man build/man-docdir $(GEN_RULES)
 
-.PHONY: all cocci deps example check check-fast lint module-map same-outputs check-kernel bench bench-report bench-patch bench-upstream kernel-report kernel-full fuzz clean \
+.PHONY: all cocci deps example check check-fast lint module-map same-outputs check-kernel bench bench-report bench-scale bench-patch bench-upstream kernel-report kernel-full fuzz clean \
 	deps-vm vm check-vm check-vm-module bench-vm vm-census man install uninstall deps-deb deb check-deb
 
 # The header lists the compiler wrote (none before the first build).

@@ -93,12 +93,12 @@ static void index_excl(const struct lf_records *recs, struct lf_callgraph *g)
 {
 	g->excl = pairmap_new();
 	for (size_t i = 0; i < recs->recs.n; i++) {
-		const struct lf_rec *r = &recs->recs.v[i];
+		const struct lf_rec *r = recs->recs.v[i];
 		struct lf_recs *l;
 
-		if (!r->function || !r->mode ||
-		    (r->kind != LF_REC_RELEASE_ONLY && (r->kind != LF_REC_SECTION ||
-		     (strcmp(r->mode, "excl") && strcmp(r->mode, "write")))))
+		if ((r->kind != LF_REC_RELEASE_ONLY && r->kind != LF_REC_SECTION) ||
+		    !r->function || !r->mode || (r->kind == LF_REC_SECTION &&
+		     strcmp(r->mode, "excl") && strcmp(r->mode, "write")))
 			continue;
 		if (!(l = pairmap_get(g->excl, r->function, NULL))) {
 			l = xcalloc(1, sizeof(*l));
@@ -119,7 +119,7 @@ void lf_callgraph_build(const struct lf_records *recs,
 	g->bodies = pairmap_new();
 	for (int fill = 0; fill < 2; fill++) {
 		for (size_t i = 0; i < recs->recs.n; i++) {
-			const struct lf_rec *r = &recs->recs.v[i];
+			const struct lf_rec *r = recs->recs.v[i];
 
 			if (r->kind != LF_REC_CALLS)
 				continue;

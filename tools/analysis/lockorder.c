@@ -83,7 +83,7 @@ void lf_graph_build(const struct lf_records *recs, const struct lf_locks *ls,
 
 	memset(g, 0, sizeof(*g));
 	for (size_t i = 0; i < recs->recs.n; i++) {
-		const struct lf_rec *r = &recs->recs.v[i];
+		const struct lf_rec *r = recs->recs.v[i];
 
 		if (r->kind != LF_REC_SECTION || !r->nested.n)
 			continue;

@@ -218,7 +218,7 @@ static void collect_bindings(const struct lf_records *recs, struct lf_locks *ls)
 	ls->memo->nodes = strmap_new();
 	ls->memo->in = strmap_new();
 	for (size_t i = 0; i < recs->recs.n; i++) {
-		const struct lf_rec *r = &recs->recs.v[i];
+		const struct lf_rec *r = recs->recs.v[i];
 		char *key;
 
 		if (r->kind == LF_REC_ALIAS) {
@@ -301,7 +301,7 @@ static struct strmap *unknown_reasons(const struct lf_records *recs)
 	struct strmap *why = strmap_new();
 
 	for (size_t i = 0; i < recs->recs.n; i++) {
-		const struct lf_rec *r = &recs->recs.v[i];
+		const struct lf_rec *r = recs->recs.v[i];
 		char *key;
 
 		if (r->kind != LF_REC_UNKNOWN)
@@ -383,8 +383,8 @@ void lf_locks_build(const struct lf_records *recs, const struct lf_rules *rules,
 	collect_bindings(recs, ls);
 
 	for (size_t i = 0; i < recs->recs.n; i++)
-		if (wanted(&recs->recs.v[i], rules, m))
-			place(ls, seen, &recs->recs.v[i], &t, why);
+		if (wanted(recs->recs.v[i], rules, m))
+			place(ls, seen, recs->recs.v[i], &t, why);
 	for (size_t i = 0; i < ls->locks.n; i++) {
 		struct lf_lock *l = ls->locks.v[i];
 

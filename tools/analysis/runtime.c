@@ -123,7 +123,7 @@ static void build_index(struct idx *ix, const struct lf_analysis *a)
 	ix->paths = strmap_new();
 	ix->added = pairmap_new();
 	for (size_t i = 0; i < a->recs.recs.n; i++) {
-		const struct lf_rec *r = &a->recs.recs.v[i];
+		const struct lf_rec *r = a->recs.recs.v[i];
 
 		if ((r->kind == LF_REC_SECTION || r->kind == LF_REC_RELEASE_ONLY) &&
 		    r->lock && r->lock_kind)
@@ -510,7 +510,7 @@ static void init_sites(struct lf_runtime *rt, const struct lf_analysis *a,
 	lf_index_init_sites(&ix, &texts, &sites);
 	rt->spatch_failed = sites.failed;
 	for (size_t i = 0; i < a->recs.recs.n; i++) {
-		const struct lf_rec *r = &a->recs.recs.v[i];
+		const struct lf_rec *r = a->recs.recs.v[i];
 
 		if (r->tu)
 			strmap_put(built, lf_intern(r->tu), built);

@@ -213,12 +213,12 @@ void lf_where_build(const struct lf_records *recs, const struct lf_rules *rules,
 	g->entries = pairmap_new();
 	g->reach = pairmap_new();
 	for (size_t i = 0; i < recs->recs.n; i++)
-		if (recs->recs.v[i].kind == LF_REC_BINDING)
-			binding(g, rules, &recs->recs.v[i]);
+		if (recs->recs.v[i]->kind == LF_REC_BINDING)
+			binding(g, rules, recs->recs.v[i]);
 	for (size_t i = 0; i < recs->recs.n; i++)
-		by_name(g, rules, seen, recs->recs.v[i].function);
+		by_name(g, rules, seen, recs->recs.v[i]->function);
 	for (size_t i = 0; i < recs->recs.n; i++) {
-		const char *fn = recs->recs.v[i].function;
+		const char *fn = recs->recs.v[i]->function;
 
 		if (fn && pairmap_get(g->entries, fn, NULL) &&
 		    pairmap_add(seeded, fn, NULL, g))

@@ -534,7 +534,7 @@ static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 	u->flagged = pairmap_new();
 	u->open = pairmap_new();
 	for (size_t i = 0; i < recs->recs.n; i++) {
-		const struct lf_rec *r = &recs->recs.v[i];
+		const struct lf_rec *r = recs->recs.v[i];
 		struct fnkey caller;
 		struct body *down = NULL;
 
@@ -560,7 +560,7 @@ static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 	}
 	/* u->fns is in the order of the calls records */
 	for (size_t i = 0, k = 0; i < recs->recs.n; i++) {
-		const struct lf_rec *r = &recs->recs.v[i];
+		const struct lf_rec *r = recs->recs.v[i];
 
 		if (r->kind != LF_REC_CALLS)
 			continue;
@@ -678,12 +678,12 @@ void lf_arch_resolve(const struct lf_records *recs, const struct lf_callgraph *g
 
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < recs->recs.n; i++)
-		if (recs->recs.v[i].kind == LF_REC_NEEDS_ATOMIC)
-			strmap_put(rs.exposed, recs->recs.v[i].function, &rs);
+		if (recs->recs.v[i]->kind == LF_REC_NEEDS_ATOMIC)
+			strmap_put(rs.exposed, recs->recs.v[i]->function, &rs);
 	unit_build(&rs, recs, &rs.unit);
 	for (size_t i = 0; i < recs->recs.n; i++)
-		if (recs->recs.v[i].kind == LF_REC_ARCH_SPIN)
-			site(&rs, &recs->recs.v[i], out);
+		if (recs->recs.v[i]->kind == LF_REC_ARCH_SPIN)
+			site(&rs, recs->recs.v[i], out);
 	rs.shared = share_memo(&rs, out);
 	for (size_t i = 0; i < out->sites.n; i++) {
 		struct lf_arch_site *s = &out->sites.v[i];

@@ -247,7 +247,7 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 	c.whys = strmap_new();
 	c.objs = strmap_new();
 	for (size_t i = 0; i < a->recs.recs.n; i++) {
-		const struct lf_rec *r = &a->recs.recs.v[i];
+		const struct lf_rec *r = a->recs.recs.v[i];
 
 		if (r->tu)
 			strmap_put(c.tus, r->tu, a);

@@ -174,7 +174,7 @@ void lf_cov_check_tree(const char *tree, const struct lf_analysis *a)
 	texts = strmap_new();
 	modroot = lf_records_modroot(&a->recs);
 	for (size_t i = 0; i < a->recs.recs.n; i++) {
-		const struct lf_rec *r = &a->recs.recs.v[i];
+		const struct lf_rec *r = a->recs.recs.v[i];
 		const char *t, *word;
 		struct fsites *f;
 

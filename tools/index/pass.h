@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "index/uses.h"
 
 struct lf_strv;
@@ -17,7 +18,10 @@ struct strmap;
 /* A file of the tree, read once per build. */
 struct lf_ftext {
 	char *text;
-	size_t len, *lines, nlines;	/* lines[k]: offset of line k + 1 */
+	size_t len, nlines;
+	/* lines[k]: offset of line k + 1; 32 bits: a file read is at most
+	 * LF_READ_MAX (1 GiB), and a cold index keeps many files */
+	uint32_t *lines;
 };
 
 /* A member lock reached through embedded structs (embed.c): its struct

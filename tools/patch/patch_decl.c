@@ -16,10 +16,11 @@ struct strmap *lf_decl_map(const struct lf_records *recs)
 	struct strmap *m = strmap_new();
 
 	for (size_t i = 0; i < recs->recs.n; i++) {
-		const struct lf_rec *r = &recs->recs.v[i];
+		const struct lf_rec *r = recs->recs.v[i];
 		struct lf_strv *v;
 
-		if (!r->decl_file || !r->lock)
+		/* a calls record has no lock members (recdir.h) */
+		if (r->kind == LF_REC_CALLS || !r->decl_file || !r->lock)
 			continue;
 		v = strmap_get(m, r->lock);
 		if (!v) {

@@ -168,9 +168,11 @@ void lf_pjob_finish(struct lf_pjob *j, const struct lf_analysis *a,
 	for (size_t i = 0; d && i < d->n; i++)
 		lf_strv_add_unique(&j->files, d->v[i]);
 	for (size_t i = 0; i < a->recs.recs.n; i++) {
-		const struct lf_rec *r = &a->recs.recs.v[i];
+		const struct lf_rec *r = a->recs.recs.v[i];
 
-		if (r->lock && r->tu && !strcmp(r->lock, j->lock))
+		/* a calls record has no lock members (recdir.h) */
+		if (r->kind != LF_REC_CALLS && r->lock && r->tu &&
+		    !strcmp(r->lock, j->lock))
 			lf_strv_add_unique(&j->tus, r->tu);
 	}
 	lf_pjob_paths(j);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
+#include "lib/phase.h"
 #include "lib/cli.h"
 #include "analysis/analysis.h"
 #include "pipeline/pipeline.h"
@@ -74,6 +75,7 @@ void lf_analyze_with(struct lf_analysis *a, const char *dir,
 	memset(a, 0, sizeof(*a));
 	a->checkers = lf_checkers;
 	a->ncheckers = lf_ncheckers;
+	lf_phase_start();
 	lf_rules_load(&a->rules);
 	if (e->profile) {
 		lf_profile_load(e->profile, &a->profile);
@@ -82,7 +84,9 @@ void lf_analyze_with(struct lf_analysis *a, const char *dir,
 	for (size_t i = 0; i < lf_nstages; i++)
 		if (lf_stages[i]->load)
 			lf_stages[i]->load(a, e);
+	lf_phase_end("rules, inputs");
 	lf_records_load(dir, e->load | load, &a->recs);
+	lf_phase_end("records");
 	group_locks(a);
 	for (size_t i = 0; i < lf_nstages; i++)
 		if (lf_stages[i]->map)
@@ -90,14 +94,18 @@ void lf_analyze_with(struct lf_analysis *a, const char *dir,
 	lf_graph_build(&a->recs, &a->locks, &a->graph);
 	lf_callgraph_build(&a->recs, &a->rules, &a->calls);
 	lf_where_build(&a->recs, &a->rules, &a->calls);
+	lf_phase_end("locks, calls");
 	a->results = xcalloc(lf_ncheckers, sizeof(*a->results));
 	for (size_t i = 0; i < lf_ncheckers; i++) {
 		a->results[i] = xcalloc(1, lf_checkers[i]->results_size);
 		lf_checkers[i]->analyse(a);
 	}
+	lf_phase_end("checkers");
 	for (size_t i = 0; i < lf_nstages; i++)
-		if (lf_stages[i]->apply)
+		if (lf_stages[i]->apply) {
 			lf_stages[i]->apply(a, e, dir);
+			lf_phase_end(lf_stages[i]->name);
+		}
 	if (a->has_profile)
 		profile_matched(a);
 	for (size_t i = 0; i < lf_ncheckers; i++)

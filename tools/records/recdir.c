@@ -11,6 +11,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -105,6 +106,187 @@ static bool parse_line(const char *text, size_t len, struct lf_rec *r, char **er
 	return ok;
 }
 
+struct lf_dedup {
+	struct strmap *seen;	/* dedup_key() -> struct kept */
+	struct strmap *nests;	/* nest_key() -> its struct kept */
+	char *block;		/* the free end of the current block */
+	size_t left;
+};
+
+#define REC_BLOCK_SIZE	(1024 * 1024)
+
+static char *dedup_key(const struct lf_rec *r)
+{
+	switch (r->kind) {
+	case LF_REC_SECTION:
+	case LF_REC_RELEASE_ONLY:
+		return xasprintf("%d\037%s\037%d\037%d\037%s\037%s", r->kind,
+				 r->file, r->line, r->column, r->lock, r->mode);
+	case LF_REC_LOCK_ARG:
+		return xasprintf("%d\037%s\037%d\037%d\037%s\037%s\037%d", r->kind,
+				 r->file, r->line, r->column, r->lock,
+				 r->callee, r->arg);
+	case LF_REC_ALIAS:
+		return xasprintf("%d\037%s\037%d\037%d\037%s\037%s", r->kind,
+				 r->file, r->line, r->column, r->lock, r->alias);
+	case LF_REC_UNKNOWN:
+		return xasprintf("%d\037%s\037%d\037%d\037%s", r->kind, r->file,
+				 r->line, r->column, r->primitive);
+	default:
+		return NULL;
+	}
+}
+
+/* A record kept by dedup(): where it is, and whether its nested locks
+ * are in the set yet (only once a copy is merged into it). */
+struct kept {
+	size_t at;
+	bool nests_indexed;
+};
+
+/* NEST of the record kept at AT, for the set of nested locks. */
+static char *nest_key(size_t at, const struct lf_nest *n)
+{
+	return xasprintf("%zu\037%d\037%s\037%s", at, n->line, n->lock, n->mode);
+}
+
+/* Add N to KEEP's nested locks unless it has it: a set, not a scan (a
+ * header section seen from hundreds of units, each copy with a thousand
+ * nested locks, made the scan quadratic). */
+static void add_nest(struct lf_rec *keep, struct kept *k, struct strmap *nests,
+		     const struct lf_nest *n)
+{
+	char *key = nest_key(k->at, n);
+
+	if (!strmap_get(nests, key)) {
+		strmap_put(nests, key, k);
+		VEC_PUSH(&keep->nested, *n);
+	}
+	free(key);
+}
+
+/*
+ * The same header inline seen from two units: the copies should agree,
+ * but if inlining made them differ, keep the worse of each fact so that
+ * no verdict gets more optimistic by deduplication.
+ */
+static void merge_into(struct lf_rec *keep, const struct lf_rec *dup,
+		       struct kept *k, struct strmap *nests)
+{
+	if (keep->kind != LF_REC_SECTION)
+		return;
+	if (dup->cost > keep->cost)
+		keep->cost = dup->cost;
+	keep->cost_known &= dup->cost_known;
+	keep->loop |= dup->loop;
+	keep->recursive |= dup->recursive;
+	keep->open_at_exit |= dup->open_at_exit;
+	keep->ctx.present &= dup->ctx.present;
+	keep->ctx.preempt_disabled |= dup->ctx.preempt_disabled;
+	keep->ctx.irqs_disabled |= dup->ctx.irqs_disabled;
+	keep->ctx.bh_disabled |= dup->ctx.bh_disabled;
+	if (!k->nests_indexed) {
+		/* its own list as it is: duplicates within it stay */
+		for (size_t i = 0; i < keep->nested.n; i++) {
+			char *key = nest_key(k->at, &keep->nested.v[i]);
+
+			strmap_put(nests, key, k);
+			free(key);
+		}
+		k->nests_indexed = true;
+	}
+	for (size_t i = 0; i < dup->nested.n; i++)
+		add_nest(keep, k, nests, &dup->nested.v[i]);
+}
+
+
+static struct lf_dedup *dedup_new(void)
+{
+	struct lf_dedup *d = xcalloc(1, sizeof(*d));
+
+	d->seen = strmap_new();
+	d->nests = strmap_new();
+	return d;
+}
+
+/* N bytes of P for good, in large blocks: no malloc() header each. */
+static void *keep_bytes(struct lf_dedup *d, const void *p, size_t n)
+{
+	size_t size = (n + 15) & ~(size_t)15;
+
+	if (size > REC_BLOCK_SIZE / 4)
+		return memcpy(xmalloc(n), p, n);
+	if (size > d->left) {
+		d->block = xmalloc(REC_BLOCK_SIZE);
+		d->left = REC_BLOCK_SIZE;
+	}
+	p = memcpy(d->block, p, n);
+	d->block += size;
+	d->left -= size;
+	return (void *)p;
+}
+
+/* R in storage of its kind's size, for good: records are many, and most
+ * are calls records, which need only their first members (recdir.h),
+ * and whose callees never grow again (only sections are merged). */
+static struct lf_rec *store(struct lf_dedup *d, const struct lf_rec *r)
+{
+	struct lf_rec *k;
+
+	if (r->kind != LF_REC_CALLS)
+		return keep_bytes(d, r, sizeof(*r));
+	k = keep_bytes(d, r, LF_REC_CALLS_SIZE);
+	if (r->callees.n) {
+		k->callees.v = keep_bytes(d, r->callees.v,
+					  r->callees.n * sizeof(*r->callees.v));
+		k->callees.cap = r->callees.n;
+	}
+	free(r->callees.v);
+	return k;
+}
+
+/* A merged copy's arrays: nothing points into them (merge_into() copies
+ * the nested locks it adds). */
+static void drop(struct lf_rec *r)
+{
+	free(r->releases.v);
+	free(r->calls.v);
+	free(r->nested.v);
+	free(r->writes.v);
+	free(r->retry.v);
+	free(r->callees.v);
+}
+
+/*
+ * Keep R, a record of a unit read whole, in OUT (its recs and the
+ * duplicates and unresolved counts): merged into the copy of it kept
+ * earlier, its own arrays then freed, or stored for good.  The records
+ * stay in the order they came, the first copy of each: a header's record
+ * seen from many units is kept once, so memory follows the distinct
+ * records, not the lines read.
+ */
+static void dedup_add(struct lf_dedup *d, struct lf_records *out, struct lf_rec *r)
+{
+	char *key = dedup_key(r);
+	struct kept *first = key ? strmap_get(d->seen, key) : NULL;
+
+	if (first) {
+		merge_into(out->recs.v[first->at], r, first, d->nests);
+		out->duplicates++;
+		drop(r);
+		free(key);
+		return;
+	}
+	if (key) {
+		first = xcalloc(1, sizeof(*first));
+		first->at = out->recs.n;
+		strmap_put(d->seen, key, first);
+		free(key);
+	}
+	out->unresolved += r->kind == LF_REC_UNKNOWN;
+	VEC_PUSH(&out->recs, store(d, r));
+}
+
 struct file_lines {
 	char *data;
 	struct { struct { const char *s; size_t len; } *v; size_t n, cap; } lines;
@@ -136,6 +318,9 @@ struct loader {
 	 * from: a directory can hold both */
 	struct strmap *in_objects, *in_files;
 	bool from_object;	/* ld->path is an object's section */
+	/* the unit being read: kept (dedup_add()) once it is whole */
+	struct { struct lf_rec *v; size_t n, cap; } unit;
+	struct lf_dedup *dedup;
 };
 
 /* A bad line: fatal unless lenient. */
@@ -175,8 +360,7 @@ static bool check_last_line(struct loader *ld, struct file_lines *fl,
 /* The tu record counts what the plugin wrote: another count means lines
  * went missing in the middle. */
 static void check_counts(struct loader *ld, const struct lf_rec *tu,
-			 size_t sections, size_t unknown, size_t nlines,
-			 size_t first)
+			 size_t sections, size_t unknown, size_t nlines)
 {
 	if (ld->file_skipped || (tu->tu_sections == (long)sections &&
 				 tu->tu_unknown == (long)unknown))
@@ -186,7 +370,7 @@ static void check_counts(struct loader *ld, const struct lf_rec *tu,
 		       "the file has %zu and %zu: lines are missing or added",
 		       ld->path, nlines, tu->tu_sections, tu->tu_unknown,
 		       sections, unknown);
-	ld->out->recs.n = first;
+	ld->unit.n = 0;
 	ld->file_skipped = nlines;
 }
 
@@ -262,10 +446,11 @@ static void load_text(struct loader *ld, char *data, size_t len)
 {
 	struct file_lines fl = { .data = data };
 	struct lf_rec tu, r;
-	size_t first = ld->out->recs.n, sections = 0, unknown = 0, good = 0;
+	size_t sections = 0, unknown = 0, good = 0;
 	char *err;
 
 	ld->file_skipped = 0;
+	ld->unit.n = 0;
 	split_lines(&fl, len);
 	if (!check_last_line(ld, &fl, &tu))
 		goto done;
@@ -297,22 +482,24 @@ static void load_text(struct loader *ld, char *data, size_t len)
 		for (size_t j = 0; j < r.fns.n; j++) {
 			r.fns.v[j].src = ld->path;
 			r.fns.v[j].srcline = i + 1;
-			VEC_PUSH(&ld->out->recs, r.fns.v[j]);
+			VEC_PUSH(&ld->unit, r.fns.v[j]);
 		}
 		if (r.fns.v) {
 			free(r.fns.v);
 			continue;
 		}
-		VEC_PUSH(&ld->out->recs, r);
+		VEC_PUSH(&ld->unit, r);
 	}
-	check_counts(ld, &tu, sections, unknown, fl.lines.n, first);
+	check_counts(ld, &tu, sections, unknown, fl.lines.n);
 	if (ld->file_skipped == fl.lines.n)
 		goto done;
 	tu.src = ld->path;
 	tu.srcline = fl.lines.n;
 	check_build(ld, &tu);
 	check_unit_once(ld, &tu);
-	VEC_PUSH(&ld->out->recs, tu);
+	VEC_PUSH(&ld->unit, tu);
+	for (size_t i = 0; i < ld->unit.n; i++)
+		dedup_add(ld->dedup, ld->out, &ld->unit.v[i]);
 	ld->out->records += good + 1;
 	ld->out->files++;
 	if (!tu.complete)
@@ -525,118 +712,6 @@ static void load_dir(struct loader *ld, const char *dir,
 		       lf_plural(objs->n), LF_RECORDS_SECTION);
 }
 
-static char *dedup_key(const struct lf_rec *r)
-{
-	switch (r->kind) {
-	case LF_REC_SECTION:
-	case LF_REC_RELEASE_ONLY:
-		return xasprintf("%d\037%s\037%d\037%d\037%s\037%s", r->kind,
-				 r->file, r->line, r->column, r->lock, r->mode);
-	case LF_REC_LOCK_ARG:
-		return xasprintf("%d\037%s\037%d\037%d\037%s\037%s\037%d", r->kind,
-				 r->file, r->line, r->column, r->lock,
-				 r->callee, r->arg);
-	case LF_REC_ALIAS:
-		return xasprintf("%d\037%s\037%d\037%d\037%s\037%s", r->kind,
-				 r->file, r->line, r->column, r->lock, r->alias);
-	case LF_REC_UNKNOWN:
-		return xasprintf("%d\037%s\037%d\037%d\037%s", r->kind, r->file,
-				 r->line, r->column, r->primitive);
-	default:
-		return NULL;
-	}
-}
-
-/* A record kept by dedup(): where it is, and whether its nested locks
- * are in the set yet (only once a copy is merged into it). */
-struct kept {
-	size_t at;
-	bool nests_indexed;
-};
-
-/* NEST of the record kept at AT, for the set of nested locks. */
-static char *nest_key(size_t at, const struct lf_nest *n)
-{
-	return xasprintf("%zu\037%d\037%s\037%s", at, n->line, n->lock, n->mode);
-}
-
-/* Add N to KEEP's nested locks unless it has it: a set, not a scan (a
- * header section seen from hundreds of units, each copy with a thousand
- * nested locks, made the scan quadratic). */
-static void add_nest(struct lf_rec *keep, struct kept *k, struct strmap *nests,
-		     const struct lf_nest *n)
-{
-	char *key = nest_key(k->at, n);
-
-	if (!strmap_get(nests, key)) {
-		strmap_put(nests, key, k);
-		VEC_PUSH(&keep->nested, *n);
-	}
-	free(key);
-}
-
-/*
- * The same header inline seen from two units: the copies should agree,
- * but if inlining made them differ, keep the worse of each fact so that
- * no verdict gets more optimistic by deduplication.
- */
-static void merge_into(struct lf_rec *keep, const struct lf_rec *dup,
-		       struct kept *k, struct strmap *nests)
-{
-	if (keep->kind != LF_REC_SECTION)
-		return;
-	if (dup->cost > keep->cost)
-		keep->cost = dup->cost;
-	keep->cost_known &= dup->cost_known;
-	keep->loop |= dup->loop;
-	keep->recursive |= dup->recursive;
-	keep->open_at_exit |= dup->open_at_exit;
-	keep->ctx.present &= dup->ctx.present;
-	keep->ctx.preempt_disabled |= dup->ctx.preempt_disabled;
-	keep->ctx.irqs_disabled |= dup->ctx.irqs_disabled;
-	keep->ctx.bh_disabled |= dup->ctx.bh_disabled;
-	if (!k->nests_indexed) {
-		/* its own list as it is: duplicates within it stay */
-		for (size_t i = 0; i < keep->nested.n; i++) {
-			char *key = nest_key(k->at, &keep->nested.v[i]);
-
-			strmap_put(nests, key, k);
-			free(key);
-		}
-		k->nests_indexed = true;
-	}
-	for (size_t i = 0; i < dup->nested.n; i++)
-		add_nest(keep, k, nests, &dup->nested.v[i]);
-}
-
-static void dedup(struct lf_records *out)
-{
-	struct strmap *seen = strmap_new(), *nests = strmap_new();
-	size_t n = 0;
-
-	for (size_t i = 0; i < out->recs.n; i++) {
-		struct lf_rec *r = &out->recs.v[i];
-		char *key = dedup_key(r);
-		struct kept *first = key ? strmap_get(seen, key) : NULL;
-
-		if (first) {
-			merge_into(&out->recs.v[first->at], r, first, nests);
-			out->duplicates++;
-			free(key);
-			continue;
-		}
-		if (key) {
-			first = xcalloc(1, sizeof(*first));
-			first->at = n;
-			strmap_put(seen, key, first);
-			free(key);
-		}
-		out->unresolved += r->kind == LF_REC_UNKNOWN;
-		out->recs.v[n++] = *r;
-	}
-	out->recs.n = n;
-}
-
 void lf_records_load(const char *dir, unsigned load, struct lf_records *out)
 {
 	struct loader ld = {
@@ -645,6 +720,7 @@ void lf_records_load(const char *dir, unsigned load, struct lf_records *out)
 		.mixed_builds = load & LF_LOAD_MIXED_BUILDS,
 		.in_objects = strmap_new(),
 		.in_files = strmap_new(),
+		.dedup = dedup_new(),
 	};
 	struct lf_objlist objs;
 	bool is_dir;
@@ -661,14 +737,14 @@ void lf_records_load(const char *dir, unsigned load, struct lf_records *out)
 	if (!out->files)
 		lf_die("%s: no usable record files (%zu skipped)", dir,
 		       out->skipped_files);
-	dedup(out);
 }
 
 const char *lf_records_modroot(const struct lf_records *recs)
 {
 	for (size_t i = 0; i < recs->recs.n; i++)
-		if (recs->recs.v[i].modroot)
-			return recs->recs.v[i].modroot;
+		if (recs->recs.v[i]->kind == LF_REC_TU &&
+		    recs->recs.v[i]->modroot)
+			return recs->recs.v[i]->modroot;
 	return NULL;
 }
 
@@ -694,9 +770,10 @@ bool lf_records_build_dirs(const struct lf_records *recs, const char **src,
 			   const char **obj)
 {
 	for (size_t i = 0; i < recs->recs.n; i++)
-		if (recs->recs.v[i].srcroot) {
-			*src = recs->recs.v[i].srcroot;
-			*obj = recs->recs.v[i].objtree;
+		if (recs->recs.v[i]->kind == LF_REC_TU &&
+		    recs->recs.v[i]->srcroot) {
+			*src = recs->recs.v[i]->srcroot;
+			*obj = recs->recs.v[i]->objtree;
 			return true;
 		}
 	return false;

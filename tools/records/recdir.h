@@ -56,13 +56,21 @@ struct lf_context {
 	bool preempt_disabled, irqs_disabled, bh_disabled;
 };
 
+/*
+ * One record.  A calls record (one per function with calls: most records
+ * of a big build) has only the members up to "callees" and is stored in
+ * LF_REC_CALLS_SIZE bytes: they come first, and nothing reads the others
+ * of a calls record.
+ */
 struct lf_rec {
 	enum lf_rec_kind kind;
 	const char *src;	/* record file and line, for messages */
 	int srcline;
 	const char *tu, *file, *function;
 	int line, column;
-	/* section, release_only, lock_arg */
+	/* calls */
+	struct { struct lf_callee *v; size_t n, cap; } callees;
+	/* the members of other kinds follow; section, release_only, lock_arg */
 	const char *lock, *lock_kind;
 	const char *decl_file;	/* section, release_only: NULL if none */
 	/* section, release_only */
@@ -92,8 +100,6 @@ struct lf_rec {
 	int enabled_line;	/* how "enabled"/"unbalanced" */
 	/* needs_atomic */
 	const char *context;
-	/* calls */
-	struct { struct lf_callee *v; size_t n, cap; } callees;
 	/* the record of a whole unit's calls ("fns"): one calls record per
 	 * function, which the loader keeps instead of this one */
 	struct { struct lf_rec *v; size_t n, cap; } fns;
@@ -111,8 +117,12 @@ struct lf_rec {
 	long tu_sections, tu_unknown;	/* what the plugin says it wrote */
 };
 
+#define LF_REC_CALLS_SIZE	offsetof(struct lf_rec, lock)
+
+
 struct lf_records {
-	struct { struct lf_rec *v; size_t n, cap; } recs;	/* deduplicated */
+	/* deduplicated, each record where it stays until exit */
+	struct { struct lf_rec **v; size_t n, cap; } recs;
 	size_t files;		/* record files read */
 	size_t records;		/* valid lines read, duplicates included */
 	size_t skipped_lines, skipped_files;	/* --lenient */

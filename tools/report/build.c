@@ -38,6 +38,7 @@
 #include "analysis/runtime.h"
 #include "records/profile.h"
 #include "records/recdir.h"
+#include "lib/phase.h"
 #include "report/report.h"
 
 static const char usage[] =
@@ -787,5 +788,6 @@ static int run(int argc, char **argv)
 	if (status)
 		return status;
 	ro.dir = b.out ? b.out : absolute(b.objdir, "kbuild output directory");
+	lf_phase_want();
 	return lf_report_run(&ro);
 }

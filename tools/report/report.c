@@ -7,6 +7,7 @@
 #include <string.h>
 #include "lib/util.h"
 #include "lib/cli.h"
+#include "lib/phase.h"
 #include "analysis/analysis.h"
 #include "pipeline/pipeline.h"
 #include "checks/checker.h"
@@ -67,6 +68,8 @@ int lf_report_run(const struct lf_report_opts *o)
 		lf_report_sarif(stdout, &a);
 	else
 		lf_report_text(stdout, &a, o->check);
+	lf_phase_end("findings, output");
+	lf_phase_print(stderr);
 	/* a write error is caught at exit: lf_check_stdout_at_exit() */
 	return LF_EXIT_OK;
 }
