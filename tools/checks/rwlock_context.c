@@ -328,7 +328,7 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 	struct plist *p = plist_new(LIST_MAX), *held = plist_new(LIST_MAX);
 	struct lf_writers w;
 	size_t nlong = 0, nuser = 0, natomic = 0, nprofiled = 0;
-	char *cold;
+	char *cold = NULL;
 
 	*sites = NULL;
 	*writers = NULL;
@@ -428,8 +428,7 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 				    "enough there", *sites);
 		return false;
 	}
-	if (!natomic && !nprofiled && !w.measured)
-		free(cold);
+	free(cold);
 	if (!readers_read) {
 		*detail = xasprintf("long read sections in bh, irq or hot context "
 				    "(%s), but they update shared state: RCU "
