@@ -29,7 +29,7 @@ function classof(t,    p) {
 
 # One declaration (text between ';'s): does it declare member?  Prints the
 # class and exits if so.
-function decl(s,    n, i, parts, name, type) {
+function decl(s,    n, i, parts, name, type, base) {
 	gsub(/\[[^]]*\]/, "", s)                     # array bounds
 	gsub(/__[a-z_]+\([^()]*(\([^()]*\))*[^()]*\)/, "", s)  # __aligned(..), __guarded_by(..)
 	gsub(/(____cacheline_aligned(_in_smp)?|__rcu|__randomize_layout)/, "", s)
@@ -41,8 +41,13 @@ function decl(s,    n, i, parts, name, type) {
 		return
 	name = substr(type, RSTART, RLENGTH); sub(/[ \t:].*$/, "", name)
 	type = substr(type, 1, RSTART - 1)
+	# the first declarator's '*' is its own: "struct mutex *mp, m2"
+	base = type; sub(/[ \t*]+$/, "", base)
 	for (i = 1; i <= n; i++) {
-		if (i > 1) { name = parts[i]; gsub(/[ \t*]/, "", name); sub(/:.*/, "", name) }
+		if (i > 1) {
+			name = parts[i]; gsub(/[ \t*]/, "", name); sub(/:.*/, "", name)
+			type = base (parts[i] ~ /^[ \t]*\*/ ? " *" : "")
+		}
 		if (name == member) {
 			sub(/^[ \t]+/, "", type)
 			print classof(type)
