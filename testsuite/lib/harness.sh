@@ -35,21 +35,23 @@ pass() {
 	return 0
 }
 
-fail() {
-	local line
+# _lf_report KIND NAME [DETAIL...]: print one counted line; false if
+# LOCKFIT_ONLY leaves it out.
+_lf_report() {
+	local kind=$1 line
+	shift
 	line=$(_lf_line "$@")
-	_lf_wanted "$line" || return 0
-	echo "FAIL: $line"
-	nfail=$((nfail + 1))
+	_lf_wanted "$line" || return 1
+	echo "$kind: $line"
+}
+
+fail() {
+	_lf_report FAIL "$@" && nfail=$((nfail + 1))
 	return 0
 }
 
 skip() {
-	local line
-	line=$(_lf_line "$@")
-	_lf_wanted "$line" || return 0
-	echo "SKIP: $line"
-	nskip=$((nskip + 1))
+	_lf_report SKIP "$@" && nskip=$((nskip + 1))
 	return 0
 }
 
