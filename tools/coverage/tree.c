@@ -6,6 +6,7 @@
  * or nothing said about the tree would be true: exit 2.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -137,6 +138,22 @@ static bool line_holds(const char *text, int line, const char *word,
 	return false;
 }
 
+/* Does the site at LINE name the cleanup.h guard class whose constructor
+ * API is (class_NAME_constructor, the call the plugin records for a guard
+ * of a class the tree defines): guard(NAME)(...), scoped_guard(NAME, ...)? */
+static bool line_holds_guard(const char *text, int line, const char *api)
+{
+	static const char pre[] = "class_", suf[] = "_constructor";
+	size_t n = strlen(api), np = sizeof(pre) - 1, ns = sizeof(suf) - 1;
+	char name[128];
+
+	if (n <= np + ns || n - np - ns >= sizeof(name) ||
+	    strncmp(api, pre, np) || strcmp(api + n - ns, suf))
+		return false;
+	snprintf(name, sizeof(name), "%.*s", (int)(n - np - ns), api + np);
+	return line_holds(text, line, name, true);
+}
+
 /* The word the text of a use of lock ID holds ("lock" for "struct a::lock"),
  * NULL when the identity names none (bit locks, parameters). */
 static const char *lock_word(struct strmap *words, const char *id)
@@ -200,9 +217,10 @@ void lf_cov_check_tree(const char *tree, const struct lf_analysis *a)
 			VEC_PUSH(&names, r->file);
 		}
 		/* a wrapper names its own call, not the lock: inode_lock(inode),
-		 * raw_spin_lock_rcu_node(rnp) */
+		 * raw_spin_lock_rcu_node(rnp); a guard its class */
 		if (line_holds(t, r->line, r->api, false) ||
-		    line_holds(t, r->line, word, true))
+		    line_holds(t, r->line, word, true) ||
+		    line_holds_guard(t, r->line, r->api))
 			f->held++;
 		else if (!f->first)
 			f->first = r;
