@@ -21,6 +21,11 @@ json "bitwait: wait_on_bit_lock() in its wrapper -> sleeping bit lock, never a s
 	'bl["struct zram_table_entry::flags bit ZRAM_ENTRY_LOCK"]["sleeps"].startswith("it is taken at drivers/block/zram.c:60 by wait_on_bit_lock(), which sleeps (include/linux/wait_bit.h") and not bl["struct zram_table_entry::flags bit ZRAM_ENTRY_LOCK"]["hot"] and bl["struct zram_table_entry::flags bit ZRAM_ENTRY_LOCK"]["fix"] == "none"'
 json "bitwait: released by clear_and_wake_up_bit() alone -> sleeping (it wakes wait_on_bit_lock())" \
 	'bl["struct intel_reset::flags bit bit"]["sleeps"] == "it is released at drivers/gpu/execlists.c:2410 by clear_and_wake_up_bit(), which wakes the sleepers of wait_on_bit_lock() (include/linux/wait_bit.h: sleeps until it sets the bit itself)" and bl["struct intel_reset::flags bit OTHER"]["sleeps"] is None'
+# 7.2's __wait_on_bit_lock() (kernel/sched/wait_bit.c:103), the sleeping
+# bit lock's own body: its retry loop queues itself on a wait queue
+WB='*struct wait_bit_key::flags bit wbq_entry->key.bit_nr'
+json "bitwait: a retry loop that calls prepare_to_wait_exclusive() -> sleeping, no spinlock_t" \
+	'bl["'"$WB"'"]["sleeps"].startswith("its retry loop at kernel/sched/wait_bit.c:103 waits in prepare_to_wait_exclusive() (kernel/sched/wait.c") and not bl["'"$WB"'"]["hot"] and bl["'"$WB"'"]["fix"] == "none"'
 # no tree: a lock without a patch needs none
 lf patch data/bitsleep --out "$work/bspatch" --lock "struct gt_reset::flags bit RESET_ENGINE + id"
 if grep -q '^struct gt_reset::flags bit RESET_ENGINE + id (bit spinlock): not hot (a sleeping bit lock, not a bit spinlock: its retry loop' "$work/out"; then
