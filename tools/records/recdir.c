@@ -199,7 +199,6 @@ static void merge_into(struct lf_rec *keep, const struct lf_rec *dup,
 		add_nest(keep, k, nests, &dup->nested.v[i]);
 }
 
-
 static struct lf_dedup *dedup_new(void)
 {
 	struct lf_dedup *d = xcalloc(1, sizeof(*d));
@@ -226,35 +225,27 @@ static void *keep_bytes(struct lf_dedup *d, const void *p, size_t n)
 	return (void *)p;
 }
 
-/* The first N members of *V (a VEC, freed) kept exactly, for good. */
-#define KEEP_VEC(d, vec)							\
+/* *VEC's items kept exactly, for good; its malloc'ed array freed. */
+#define KEEP_VEC(d, vec)						\
 	do {								\
-		void *old = (vec)->v;					\
-		if ((vec)->n)						\
-			(vec)->v = keep_bytes(d, old, (vec)->n * sizeof(*(vec)->v)); \
-		else							\
-			(vec)->v = NULL;					\
+		void *old_ = (vec)->v;					\
+		(vec)->v = (vec)->n ? keep_bytes(d, old_, (vec)->n *	\
+						 sizeof(*(vec)->v)) : NULL; \
 		(vec)->cap = (vec)->n;					\
-		free(old);						\
+		free(old_);						\
 	} while (0)
-
-/* The bytes of struct lf_rec a record of R's kind needs (recdir.h). */
-static size_t rec_size(const struct lf_rec *r)
-{
-	return r->kind == LF_REC_CALLS ? LF_REC_CALLS_SIZE :
-	       r->kind == LF_REC_BINDING ? LF_REC_BINDING_SIZE : sizeof(*r);
-}
 
 /*
  * R in storage of its kind's size, for good: records are many, and most
  * are calls and binding records, which need only their first members
  * (recdir.h).  Their lists never grow again, and are kept exactly; only
- * a section's nested locks do (merge_into()), so they stay malloc'ed,
- * trimmed.
+ * a section's nested locks do (merge_into()): malloc'ed, trimmed.
  */
 static struct lf_rec *store(struct lf_dedup *d, const struct lf_rec *r)
 {
-	struct lf_rec *k = keep_bytes(d, r, rec_size(r));
+	size_t size = r->kind == LF_REC_CALLS ? LF_REC_CALLS_SIZE :
+		      r->kind == LF_REC_BINDING ? LF_REC_BINDING_SIZE : sizeof(*r);
+	struct lf_rec *k = keep_bytes(d, r, size);
 
 	KEEP_VEC(d, &k->callees);
 	if (r->kind == LF_REC_CALLS || r->kind == LF_REC_BINDING)
@@ -263,11 +254,7 @@ static struct lf_rec *store(struct lf_dedup *d, const struct lf_rec *r)
 	KEEP_VEC(d, &k->calls);
 	KEEP_VEC(d, &k->writes);
 	KEEP_VEC(d, &k->retry);
-	if (!k->nested.n) {
-		free(k->nested.v);
-		k->nested.v = NULL;
-		k->nested.cap = 0;
-	} else if (k->nested.n < k->nested.cap) {
+	if (k->nested.n < k->nested.cap) {
 		k->nested.v = xrealloc(k->nested.v,
 				       k->nested.n * sizeof(*k->nested.v));
 		k->nested.cap = k->nested.n;
