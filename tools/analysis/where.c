@@ -72,7 +72,11 @@ static void add(struct lf_callgraph *g, const char *fn, const struct lf_where *w
 		l = xcalloc(1, sizeof(*l));
 		pairmap_put(g->entries, fn, NULL, l);
 	}
-	VEC_PUSH(l, *w);
+	/* one by one: most functions have one entry, and VEC_PUSH()'s
+	 * first eight were most of this map on a big build */
+	l->v = xrealloc(l->v, (l->n + 1) * sizeof(*l->v));
+	l->cap = ++l->n;
+	l->v[l->n - 1] = *w;
 	l->v[l->n - 1].chain = lf_fn_basename(fn);
 }
 

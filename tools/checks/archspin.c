@@ -86,6 +86,7 @@ struct fnkey {
 };
 
 struct unit {
+	struct pairmap *asked;	/* (tu, NULL): the units with entry sites */
 	struct pairmap *called;	/* called in its unit */
 	struct pairmap *down;	/* -> struct body: its calls records */
 	struct pairmap *flagged, *open;	/* the answers */
@@ -523,12 +524,33 @@ static void walk_down(const struct unit *u, struct keys *seeds,
 	}
 }
 
+/* The units with an "entry" site: only theirs are asked (unit_decide()),
+ * and the maps of every unit of a big build were its largest part. */
+static struct pairmap *entry_units(const struct lf_records *recs)
+{
+	struct pairmap *tus = pairmap_new();
+
+	for (size_t i = 0; i < recs->recs.n; i++) {
+		const struct lf_rec *r = recs->recs.v[i];
+
+		if (r->kind == LF_REC_ARCH_SPIN && !strcmp(r->how, "entry"))
+			pairmap_put(tus, r->tu, NULL, tus);
+	}
+	return tus;
+}
+
+static bool asked(const struct unit *u, const struct lf_rec *r)
+{
+	return r->kind == LF_REC_CALLS && pairmap_get(u->asked, r->tu, NULL);
+}
+
 static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 		       struct unit *u)
 {
 	struct keys flagged = { 0 }, open = { 0 };
 
 	memset(u, 0, sizeof(*u));
+	u->asked = entry_units(recs);
 	u->called = pairmap_new();
 	u->down = pairmap_new();
 	u->flagged = pairmap_new();
@@ -538,7 +560,7 @@ static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 		struct fnkey caller;
 		struct body *down = NULL;
 
-		if (r->kind != LF_REC_CALLS)
+		if (!asked(u, r))
 			continue;
 		caller = unit_key(r->tu, r->function);
 		VEC_PUSH(&u->fns, caller);
@@ -562,7 +584,7 @@ static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 	for (size_t i = 0, k = 0; i < recs->recs.n; i++) {
 		const struct lf_rec *r = recs->recs.v[i];
 
-		if (r->kind != LF_REC_CALLS)
+		if (!asked(u, r))
 			continue;
 		if (exposed(rs, r->function) ||
 		    !pairmap_get(u->called, u->fns.v[k].tu, u->fns.v[k].fn))

@@ -234,14 +234,21 @@ const char *lf_index_grep_next(struct lf_hits *h, int *line, const char **text)
 void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps)
 {
 	struct lf_hits h;
-	const char *file, *text;
+	const char *file, *text, *last = NULL;
 	int line;
 
 	if (!ps->words->n)
 		return;
 	lf_index_grep_lines(ix, ps->words, &h);
-	while ((file = lf_index_grep_next(&h, &line, &text)))
+	/* grep gives a file's lines together: its text is read once, and
+	 * dropped at the next file's (members.c reads again what it types) */
+	while ((file = lf_index_grep_next(&h, &line, &text))) {
+		if (last && strcmp(last, file))
+			lf_index_text_drop(last);
 		text_line(ix, ps, file, line, text);
+		last = file;
+	}
+	lf_index_text_drop(last);
 	free(h.out);
 }
 

@@ -63,6 +63,18 @@ struct lf_ftext *lf_index_text(const struct lf_index *ix, const char *file)
 	return f;
 }
 
+void lf_index_text_drop(const char *file)
+{
+	struct lf_ftext *f = file ? strmap_get(files, file) : NULL;
+
+	if (!f)
+		return;
+	strmap_put(files, file, NULL);
+	free(f->text);
+	free(f->lines);
+	free(f);
+}
+
 void lf_index_add_use(struct lf_ilock *l, const char *file, int line, int col,
 		      enum lf_use_what w, bool unresolved, const char *call,
 		      const char *mode)

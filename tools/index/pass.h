@@ -61,6 +61,10 @@ void lf_ftext_lines(struct lf_ftext *f);
 void lf_index_cache_prepare(struct lf_index *ix);
 /* FILE's text (relative to IX->tree); dies if it cannot be read. */
 struct lf_ftext *lf_index_text(const struct lf_index *ix, const char *file);
+/* Forget FILE's text (read again if asked again): the textual pass
+ * reads every file a word is in, and kept, the texts of a cold index
+ * were most of its memory.  No pointer to it may be held. */
+void lf_index_text_drop(const char *file);
 void lf_index_add_use(struct lf_ilock *l, const char *file, int line, int col,
 		      enum lf_use_what w, bool unresolved, const char *call,
 		      const char *mode);

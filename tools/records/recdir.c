@@ -199,7 +199,6 @@ static void merge_into(struct lf_rec *keep, const struct lf_rec *dup,
 		add_nest(keep, k, nests, &dup->nested.v[i]);
 }
 
-
 static struct lf_dedup *dedup_new(void)
 {
 	struct lf_dedup *d = xcalloc(1, sizeof(*d));
@@ -226,22 +225,40 @@ static void *keep_bytes(struct lf_dedup *d, const void *p, size_t n)
 	return (void *)p;
 }
 
-/* R in storage of its kind's size, for good: records are many, and most
- * are calls records, which need only their first members (recdir.h),
- * and whose callees never grow again (only sections are merged). */
+/* *VEC's items kept exactly, for good; its malloc'ed array freed. */
+#define KEEP_VEC(d, vec)						\
+	do {								\
+		void *old_ = (vec)->v;					\
+		(vec)->v = (vec)->n ? keep_bytes(d, old_, (vec)->n *	\
+						 sizeof(*(vec)->v)) : NULL; \
+		(vec)->cap = (vec)->n;					\
+		free(old_);						\
+	} while (0)
+
+/*
+ * R in storage of its kind's size, for good: records are many, and most
+ * are calls and binding records, which need only their first members
+ * (recdir.h).  Their lists never grow again, and are kept exactly; only
+ * a section's nested locks do (merge_into()): malloc'ed, trimmed.
+ */
 static struct lf_rec *store(struct lf_dedup *d, const struct lf_rec *r)
 {
-	struct lf_rec *k;
+	size_t size = r->kind == LF_REC_CALLS ? LF_REC_CALLS_SIZE :
+		      r->kind == LF_REC_BINDING ? LF_REC_BINDING_SIZE : sizeof(*r);
+	struct lf_rec *k = keep_bytes(d, r, size);
 
-	if (r->kind != LF_REC_CALLS)
-		return keep_bytes(d, r, sizeof(*r));
-	k = keep_bytes(d, r, LF_REC_CALLS_SIZE);
-	if (r->callees.n) {
-		k->callees.v = keep_bytes(d, r->callees.v,
-					  r->callees.n * sizeof(*r->callees.v));
-		k->callees.cap = r->callees.n;
+	KEEP_VEC(d, &k->callees);
+	if (r->kind == LF_REC_CALLS || r->kind == LF_REC_BINDING)
+		return k;
+	KEEP_VEC(d, &k->releases);
+	KEEP_VEC(d, &k->calls);
+	KEEP_VEC(d, &k->writes);
+	KEEP_VEC(d, &k->retry);
+	if (k->nested.n < k->nested.cap) {
+		k->nested.v = xrealloc(k->nested.v,
+				       k->nested.n * sizeof(*k->nested.v));
+		k->nested.cap = k->nested.n;
 	}
-	free(r->callees.v);
 	return k;
 }
 

@@ -60,7 +60,9 @@ struct lf_context {
  * One record.  A calls record (one per function with calls: most records
  * of a big build) has only the members up to "callees" and is stored in
  * LF_REC_CALLS_SIZE bytes: they come first, and nothing reads the others
- * of a calls record.
+ * of a calls record.  A binding record (the next most) has those up to
+ * "arg", LF_REC_BINDING_SIZE: its lock members are there, and NULL, for
+ * the loops that read the lock of every record but calls.
  */
 struct lf_rec {
 	enum lf_rec_kind kind;
@@ -73,6 +75,14 @@ struct lf_rec {
 	/* the members of other kinds follow; section, release_only, lock_arg */
 	const char *lock, *lock_kind;
 	const char *decl_file;	/* section, release_only: NULL if none */
+	/* binding (also how, arg: -1 but for a call): the entry point as
+	 * rules/entrypoints.tbl names it, and who binds (optional) */
+	const char *entry, *by;
+	/* arch_spin: status's how; binding: how it binds */
+	const char *how;
+	/* lock_arg; lock_wrapper (arg 0: the wrapper names its lock) */
+	int arg;
+	/* the members of the kinds stored whole follow */
 	/* section, release_only */
 	const char *cls, *mode, *variant, *primitive, *api;
 	/* section */
@@ -90,22 +100,18 @@ struct lf_rec {
 	const struct lf_layout *layout;	/* bit locks; NULL: none */
 	/* alias: the pointer identity that names LOCK */
 	const char *alias, *alias_kind;
-	/* lock_arg; lock_wrapper (arg 0: the wrapper names its lock) */
+	/* lock_arg; lock_wrapper (also arg) */
 	const char *callee;
-	int arg;
 	/* lock_wrapper */
 	const char *action;
-	/* arch_spin (also lock, primitive, api) */
-	const char *status, *how;
+	/* arch_spin (also lock, primitive, api, how) */
+	const char *status;
 	int enabled_line;	/* how "enabled"/"unbalanced" */
 	/* needs_atomic */
 	const char *context;
 	/* the record of a whole unit's calls ("fns"): one calls record per
 	 * function, which the loader keeps instead of this one */
 	struct { struct lf_rec *v; size_t n, cap; } fns;
-	/* binding (also how, arg: -1 but for a call): the entry point as
-	 * rules/entrypoints.tbl names it, and who binds (optional) */
-	const char *entry, *by;
 	/* unknown */
 	const char *reason;
 	/* tu */
@@ -118,6 +124,7 @@ struct lf_rec {
 };
 
 #define LF_REC_CALLS_SIZE	offsetof(struct lf_rec, lock)
+#define LF_REC_BINDING_SIZE	(offsetof(struct lf_rec, arg) + sizeof(int))
 
 
 struct lf_records {
