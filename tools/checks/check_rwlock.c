@@ -69,9 +69,12 @@ static void rank(struct lf_analysis *a)
 
 	ranked->bylock = strmap_new();
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
-		struct lf_verdict *v = xcalloc(1, sizeof(*v));
 		const struct lf_lock *l = a->locks.locks.v[i];
+		struct lf_verdict *v;
 
+		if (!lf_rwlock_judges(a, l))
+			continue;
+		v = xcalloc(1, sizeof(*v));
 		v->lock = l;
 		if (a->has_profile) {
 			v->samples = lock_samples(a, l);
@@ -83,6 +86,12 @@ static void rank(struct lf_analysis *a)
 		strmap_put(ranked->bylock, l->name, v);
 	}
 	lf_sort(ranked->v, ranked->n, sizeof(*ranked->v), cmp_rank);
+}
+
+bool lf_rwlock_judges(const struct lf_analysis *a, const struct lf_lock *l)
+{
+	return lf_rules_class_judged(&a->rules, l->cls,
+				     LFR_MOD_BIT(LFR_MOD_rwlock));
 }
 
 struct lf_verdict *lf_rwlock_verdict(const struct lf_analysis *a,
@@ -216,7 +225,6 @@ static void names(const struct lf_analysis *a,
 const struct lf_checker lf_checker_rwlock = {
 	.name = "rwlock",
 	.results_size = sizeof(struct lf_ranked),
-	.groups_locks = true,
 	.analyse = analyse,
 	.findings = findings,
 	.names = names,

@@ -149,8 +149,12 @@ void lf_verdict_cov_notices(const struct lf_analysis *a,
 			    void (*fn)(const char *lock, const char *text, void *arg),
 			    void *arg);
 
-/* The verdict of L, one of A's locks (check_rwlock.c's results). */
+/* The verdict of L, one of A's locks the rwlock check judges
+ * (check_rwlock.c's results). */
 struct lf_verdict *lf_rwlock_verdict(const struct lf_analysis *a,
 				     const struct lf_lock *l);
+/* Is L, one of A's locks, of a class the rwlock check judges?  a->locks
+ * holds the classes of every checker that asks LF_FACT_LOCKS. */
+bool lf_rwlock_judges(const struct lf_analysis *a, const struct lf_lock *l);
 
 #endif

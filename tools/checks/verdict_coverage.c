@@ -181,10 +181,14 @@ void lf_verdict_cov_notices(const struct lf_analysis *a,
 {
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
 		const struct lf_lock *l = a->locks.locks.v[i];
-		const struct lf_verdict *v = lf_rwlock_verdict(a, l);
-		const struct lf_cov *cov = v->cov;
+		const struct lf_verdict *v;
+		const struct lf_cov *cov;
 		char *text;
 
+		if (!lf_rwlock_judges(a, l))
+			continue;
+		v = lf_rwlock_verdict(a, l);
+		cov = v->cov;
 		if (!v->incomplete)
 			continue;
 		if (cov && cov->missed)
