@@ -6,8 +6,8 @@
  * (schema/check_ids.h), for the sites emit.c hands over:
  *
  * - LF_FACT_CALLERS (the arch-spin-preempt check's callers,
- *   tools/checks/archspin.c) keeps only the calls OF a function that may
- *   reach a caller site through calls made as the caller left it
+ *   tools/checks/archspin_callers.c) keeps only the calls OF a function
+ *   that may reach a caller site through calls made as the caller left it
  *   ("entry"): one with a site, or an entry call of such a function,
  *   where a global callee counts as one (its body may be in another
  *   unit, or in more than one);

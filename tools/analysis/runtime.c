@@ -2,7 +2,7 @@
 /*
  * runtime.c - the runtime evidence stage (stage.h): /proc/lock_stat
  * classes mapped to lockfit's locks, their numbers summed per lock for
- * the verdicts (checks/verdict_lockstat.c) and the report (docs/REPORT.md
+ * the verdicts (checks/rwlock_lockstat.c) and the report (docs/REPORT.md
  * "Runtime evidence").
  *
  * lockdep names a class after the expression its init site wrote

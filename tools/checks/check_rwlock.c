@@ -2,17 +2,17 @@
 /*
  * check_rwlock.c - the rwlock_t and rw_semaphore checks, rwlock-spinlock
  * and percpu-rwsem: locks ranked by expected benefit, a verdict per lock
- * (verdict.c) kept in this checker's results (check_rwlock.h), a finding
+ * (rwlock_verdict.c) kept in this checker's results (check_rwlock.h), a finding
  * per read site of a lock to rewrite; what whole-tree coverage changes in
  * a verdict, and the notices of rewrites it left incomplete, are
- * verdict_coverage.c's.  What the report and explain show of it is
+ * rwlock_coverage.c's.  What the report and explain show of it is
  * report/present_rwlock.c's, its patch jobs patch/patch_rwlock.c's.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "checks/verdict.h"
+#include "checks/rwlock_verdict.h"
 #include "checks/rwlock_context.h"
 #include "analysis/runtime.h"
 #include "coverage/coverage.h"
@@ -228,7 +228,7 @@ const struct lf_checker lf_checker_rwlock = {
 	.analyse = analyse,
 	.findings = findings,
 	.names = names,
-	.cov_ask = lf_verdict_cov_ask,
-	.cov_apply = lf_verdict_cov_apply,
-	.notices = lf_verdict_cov_notices,
+	.cov_ask = lf_rwlock_cov_ask,
+	.cov_apply = lf_rwlock_cov_apply,
+	.notices = lf_rwlock_cov_notices,
 };

@@ -10,7 +10,7 @@
 #include <jansson.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "checks/verdict.h"
+#include "checks/rwlock_verdict.h"
 #include "checks/rwlock_context.h"
 #include "analysis/runtime.h"
 #include "coverage/coverage.h"
