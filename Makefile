@@ -1,6 +1,6 @@
 # lockfit - top-level Makefile.
 #
-#   make               build plugin/lockfit.so, tools/lockfit, wrapper/lockfit-cc
+#   make               build plugin/lockfit.so, tools/lockfit, cc/lockfit-cc
 #   make example       run lockfit on the bundled example (examples/)
 #   make check         what CI runs: every suite of testsuite/suites' check set (rule
 #                      tables, fixtures, a real-kernel smoke test on Linux 6.1, 6.12
@@ -100,11 +100,11 @@ TOOL_SRCS   := $(sort $(filter-out tools/records/rules.gen.c,$(shell find tools 
 DEPFLAGS    := -MMD -MP
 TOOL_OBJS   := $(TOOL_SRCS:%.c=build/obj/%.o)
 
-all: plugin/lockfit.so tools/lockfit wrapper/lockfit-cc
+all: plugin/lockfit.so tools/lockfit cc/lockfit-cc
 
 # The compiler wrapper of distributed compiles (docs/INSTALL.md "distcc"):
 # on its own, it has no part of the tool in it.
-wrapper/lockfit-cc: wrapper/lockfit-cc.c
+cc/lockfit-cc: cc/lockfit-cc.c
 	$(CC) $(HOST_CFLAGS) -o $@.tmp $<
 	mv $@.tmp $@
 
@@ -163,7 +163,7 @@ $(FUZZ_TOOL): $(FUZZ_OBJS)
 	$(CC) $(FUZZ_CFLAGS) -o $@ $(FUZZ_OBJS) -ljansson
 
 FUZZ_WRAPPER := build/fuzz/lockfit-cc
-$(FUZZ_WRAPPER): wrapper/lockfit-cc.c
+$(FUZZ_WRAPPER): cc/lockfit-cc.c
 	@mkdir -p $(@D)
 	$(CC) $(FUZZ_CFLAGS) -o $@ $<
 
@@ -300,9 +300,9 @@ MAN_DOCDIR := build/man-docdir
 $(MAN_DOCDIR): FORCE
 	@mkdir -p build; echo '$(DOCDIR)' | cmp -s - $@ || echo '$(DOCDIR)' > $@
 FORCE:
-$(MAN_STAMP): tools/lockfit wrapper/lockfit-cc scripts/gen-man schema/records.h $(MAN_DOCDIR)
+$(MAN_STAMP): tools/lockfit cc/lockfit-cc scripts/gen-man schema/records.h $(MAN_DOCDIR)
 	rm -rf build/man
-	scripts/gen-man --tool tools/lockfit --cc wrapper/lockfit-cc \
+	scripts/gen-man --tool tools/lockfit --cc cc/lockfit-cc \
 		--docdir $(DOCDIR) --out build/man
 	touch $@
 
@@ -313,7 +313,7 @@ install: all man
 		$(D)/share/man/man1 \
 		$(D)/share/bash-completion/completions
 	install -m 755 tools/lockfit $(D)/bin/lockfit
-	install -m 755 wrapper/lockfit-cc $(D)/bin/lockfit-cc
+	install -m 755 cc/lockfit-cc $(D)/bin/lockfit-cc
 	install -d "$(DESTDIR)$(DISTCC_WHITELIST)"
 	ln -sfr $(D)/bin/lockfit-cc "$(DESTDIR)$(DISTCC_WHITELIST)/lockfit-cc"
 	install -m 644 plugin/lockfit.so "$(DESTDIR)$(PLUGINDIR)/lockfit.so"
@@ -354,7 +354,7 @@ check-deb: deps-deb
 
 clean:
 	rm -f plugin/*.o plugin/*.d plugin/lockfit.so tools/lockfit plugin/rules.gen.c plugin/rules.gen.c.tmp
-	rm -f wrapper/lockfit-cc wrapper/lockfit-cc.tmp
+	rm -f cc/lockfit-cc cc/lockfit-cc.tmp
 	rm -f tools/records/rules.gen.c tools/records/rules.gen.c.tmp
 	rm -rf build/obj build/fuzz build/man build/man-docdir $(GEN_RULES)
 

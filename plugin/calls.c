@@ -2,18 +2,21 @@
 /*
  * calls.c - the unit's call graph, pruned to the calls some check can
  * follow (docs/RECORDS.md "calls"): the largest record kind by far, so
- * only what a check reads is kept.
+ * only what a check reads is kept.  Two facts a check may ask
+ * (schema/check_ids.h), for the sites emit.c hands over:
  *
- * - arch_spin callers (tools/checks/archspin.c) ask only the calls OF a
- *   function that may reach an arch lock site through calls made as the
- *   caller left it ("entry"): one with a site, or an entry call of such
- *   a function, where a global callee counts as one (its body may be in
- *   another unit, or in more than one);
- * - hotness (tools/analysis/callgraph.c, where.c) follows calls from an
- *   entry point within rules/thresholds.tbl's hot_call_depth calls to a
- *   function with a bit lock site or an rwlock read site: a call on such
- *   a path leads to one within hot_call_depth - 1 more calls, where a
- *   global callee again counts as one.
+ * - LF_FACT_CALLERS (the arch-spin-preempt check's callers,
+ *   tools/checks/archspin_callers.c) keeps only the calls OF a function
+ *   that may reach a caller site through calls made as the caller left it
+ *   ("entry"): one with a site, or an entry call of such a function,
+ *   where a global callee counts as one (its body may be in another
+ *   unit, or in more than one);
+ * - LF_FACT_HOT_SECTIONS, LF_FACT_HOT_RELEASES (hotness,
+ *   tools/analysis/callgraph.c, where.c) follow calls from an entry
+ *   point within rules/thresholds.tbl's hot_call_depth calls to a
+ *   function with a hot site: a call on such a path leads to one within
+ *   hot_call_depth - 1 more calls, where a global callee again counts as
+ *   one.
  *
  * A static function is named after this unit and called only from it,
  * so this unit knows all of it.  Any other call is left out: no check
@@ -34,8 +37,8 @@ struct body {
 	vec<struct lf_call> calls;	/* every call, once per callee and context */
 	bool seen;		/* the pass saw its body */
 	bool queued;		/* in pending */
-	bool atomic_site;	/* may reach an arch lock site from entry */
-	int to_bitlock;		/* calls to a bit lock site; hot_call_depth: more */
+	bool caller_site;	/* may reach an arch lock site from entry */
+	int to_hot_site;		/* calls to a bit lock site; hot_call_depth: more */
 };
 
 static vec<struct body *> pending;	/* those with calls, in pass order */
@@ -53,7 +56,7 @@ static struct body *body_of(const char *name)
 		return *slot;
 	p = XCNEW(struct body);
 	p->fn.name = xstrdup(name);
-	p->to_bitlock = lf_hot_call_depth;
+	p->to_hot_site = lf_hot_call_depth;
 	bodies->put(p->fn.name, p);
 	return p;
 }
@@ -65,14 +68,14 @@ static struct body *body_of_decl(tree fndecl)
 	return body_of(lf_function_id(fndecl, buf, sizeof(buf)));
 }
 
-void lf_calls_bitlock_site(tree fndecl)
+void lf_calls_hot_site(tree fndecl)
 {
-	body_of_decl(fndecl)->to_bitlock = 0;
+	body_of_decl(fndecl)->to_hot_site = 0;
 }
 
-void lf_calls_arch_site(tree fndecl)
+void lf_calls_caller_site(tree fndecl)
 {
-	body_of_decl(fndecl)->atomic_site = true;
+	body_of_decl(fndecl)->caller_site = true;
 }
 
 /* A global callee (its bodies are not all known here), or a static one
@@ -157,7 +160,7 @@ static bool call_wanted(const struct lf_call *c)
 
 	if (callee_unknown(c->callee, &g))
 		return true;
-	return g->atomic_site || g->to_bitlock < lf_hot_call_depth;
+	return g->caller_site || g->to_hot_site < lf_hot_call_depth;
 }
 
 /* What each function may reach, to a fixed point. */
@@ -175,15 +178,15 @@ static void calls_reach(void)
 			FOR_EACH_VEC_ELT(p->calls, j, c) {
 				struct body *g;
 				bool unknown = callee_unknown(c->callee, &g);
-				int far = unknown ? 0 : g->to_bitlock;
+				int far = unknown ? 0 : g->to_hot_site;
 
-				if (far + 1 < p->to_bitlock) {
-					p->to_bitlock = far + 1;
+				if (far + 1 < p->to_hot_site) {
+					p->to_hot_site = far + 1;
 					changed = true;
 				}
 				if (c->context == LF_CALL_entry &&
-				    !p->atomic_site && (unknown || g->atomic_site)) {
-					p->atomic_site = true;
+				    !p->caller_site && (unknown || g->caller_site)) {
+					p->caller_site = true;
 					changed = true;
 				}
 			}

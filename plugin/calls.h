@@ -36,10 +36,12 @@ extern bool lf_calls_wanted;		/* -fplugin-arg-lockfit-calls=no */
  * changes the context. */
 void lf_calls_note(struct function *fun, struct lf_ctx_result *ctx);
 
-/* FNDECL has a bit lock site, or a read or write site of an rwlock or
- * rw_semaphore (the hot paths lead there); an arch lock site. */
-void lf_calls_bitlock_site(tree fndecl);
-void lf_calls_arch_site(tree fndecl);
+/* FNDECL has a site of a class served LF_FACT_HOT_SECTIONS or
+ * LF_FACT_HOT_RELEASES (the hot paths lead there: a bit lock's, an
+ * rwlock's or rw_semaphore's); one of a class served LF_FACT_CALLERS (an
+ * arch lock's, reached from callers as they left the context). */
+void lf_calls_hot_site(tree fndecl);
+void lf_calls_caller_site(tree fndecl);
 
 /* After the unit's last function: each function with calls, in the order
  * the pass saw them, its kept calls those some check can follow. */

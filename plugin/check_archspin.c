@@ -8,10 +8,10 @@
  * whether preemption, irqs or softirqs are off on every path.  If they
  * were explicitly re-enabled on some path, that is a finding.  If nothing
  * changed since function entry, the callers decide, and only the report
- * step decides that (tools/checks/archspin.c), from the "calls" records of every
- * unit: the record says "needs_caller"/"entry", and a function callable
- * from other files that reaches such a site from its entry gets a
- * "needs_atomic" record, since its callers through a pointer are in no
+ * step decides that (tools/checks/archspin_callers.c), from the "calls"
+ * records of every unit: the record says "needs_caller"/"entry", and a
+ * function callable from other files that reaches such a site from its
+ * entry gets a "needs_atomic" record, since its callers through a pointer are in no
  * calls record.
  *
  * What one unit shows is still worth a warning: a direct call, made with

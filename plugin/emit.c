@@ -363,21 +363,21 @@ static void emit_section(const struct lf_fn *fn, const struct lf_section *sec,
 	set_true(rec, K(section, open_at_exit), sec->open_at_exit);
 	if (ctx)
 		set(rec, K(section, context), context_json(ctx, acq->stmt));
-	if (acq->cls == LF_CLASS_bitlock) {
-		/* the static hotness of a bit lock: only theirs is read */
+	if (lf_class_serves(acq->cls, LF_FACT_SITE_LAYOUT)) {
+		/* the static hotness of the site, and what its lock's
+		 * struct can hold: read for the classes that ask */
 		set(rec, K(section, loop_depth), NUM(section, loop_depth,
 			gimple_bb(acq->stmt)->loop_father ?
 			bb_loop_depth(gimple_bb(acq->stmt)) : 0));
 		set(rec, K(section, layout), layout_json(acq->record, acq->field));
-		lf_calls_bitlock_site(fn->fun->decl);
 		if (acq->prim->action == LF_ACT_spin)
 			set(rec, K(section, retry), retry_json(acq));
 	}
-	/* where a lock the rwlock check judges is read-locked matters as
-	 * much (where.c), and where it is written: rare writers (an
-	 * ioctl's) weigh less than hot ones (issue 22) */
-	if (lf_class_judged(acq->cls, LFR_MOD_rwlock))
-		lf_calls_bitlock_site(fn->fun->decl);
+	/* where a section is taken, read or write, matters to the checks
+	 * that ask (where.c): rare writers (an ioctl's) weigh less than hot
+	 * ones (issue 22) */
+	if (lf_class_serves(acq->cls, LF_FACT_HOT_SECTIONS))
+		lf_calls_hot_site(fn->fun->decl);
 	if (acq->prim->mode == LF_MODE_read && !sec->writes.is_empty())
 		set(rec, K(section, writes), writes_json(sec));
 	set(rec, K(section, releases), releases_json(fn, sec));
@@ -394,8 +394,8 @@ static void emit_release_only(const struct lf_fn *fn, int index)
 	const struct lf_event *ev = &fn->events[index];
 	json_t *rec = record_new(kind_release_only, ev->loc, fn->fun->decl);
 
-	if (ev->cls == LF_CLASS_bitlock)
-		lf_calls_bitlock_site(fn->fun->decl);
+	if (lf_class_serves(ev->cls, LF_FACT_HOT_RELEASES))
+		lf_calls_hot_site(fn->fun->decl);
 	set_lock(rec, fn, ev->lock);
 	set_decl(rec, fn, ev->lock);
 	set_primitive(rec, ev);
@@ -484,7 +484,8 @@ void lf_emit_arch_spin(const struct lf_arch_spin *a)
 
 	if (!lf_output_wanted())
 		return;
-	lf_calls_arch_site(a->fndecl);
+	if (lf_class_serves(a->prim->cls, LF_FACT_CALLERS))
+		lf_calls_caller_site(a->fndecl);
 	rec = record_new(kind_arch_spin, a->loc, a->fndecl);
 	set(rec, K(arch_spin, lock), json_string(a->lock));
 	set(rec, K(arch_spin, lock_kind), json_string(lf_lockid_kind_name(a->kind)));

@@ -7,7 +7,7 @@
  */
 #include "compat.h"
 #include "events.h"
-#include "wrapper.h"
+#include "lock_wrapper.h"
 
 static int intern_lock(struct lf_fn *fn, struct lf_lockid *id)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * fn.h - one function's lock events, locks and sections: what the tracker
- * fills (events.c, wrapper.c, tracker.c) and the checks read.
+ * fills (events.c, lock_wrapper.c, tracker.c) and the checks read.
  */
 #ifndef LOCKFIT_FN_H
 #define LOCKFIT_FN_H

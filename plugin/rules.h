@@ -50,7 +50,7 @@ enum lf_waits {
 
 struct lf_class_info {
 	enum lf_waits waits;
-	enum lfr_module judged;
+	unsigned judged;	/* LFR_MOD_BIT()s: the checks judging it */
 };
 extern const struct lf_class_info lf_classes[LF_CLASS_COUNT];
 
@@ -131,10 +131,17 @@ static inline bool lf_is_lock_class(enum lf_class cls)
 	return lf_classes[cls].waits != LF_WAITS_none;
 }
 
-/* Does check module M judge locks of class CLS? */
+/* Does check module M judge locks of class CLS (one of those that do)? */
 static inline bool lf_class_judged(enum lf_class cls, enum lfr_module m)
 {
-	return lf_classes[cls].judged == m;
+	return lf_classes[cls].judged & LFR_MOD_BIT(m);
+}
+
+/* Is FACT (enum lf_fact) served for locks of class CLS: does a check that
+ * judges them ask it (schema/checks.def's LF_FACTS)? */
+static inline bool lf_class_serves(enum lf_class cls, unsigned fact)
+{
+	return lfr_judged_facts(lf_classes[cls].judged) & fact;
 }
 
 /* rules/entrypoints.tbl's slots, registration calls and sections: the

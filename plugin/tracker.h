@@ -14,7 +14,7 @@
 
 #include "fn.h"
 /* lf_call_primitive(), lf_track_finish() */
-#include "wrapper.h"
+#include "lock_wrapper.h"
 
 /* NULL when FUN calls no primitive (the common, fast case). */
 struct lf_fn *lf_track(struct function *fun);

@@ -98,13 +98,17 @@ static void plugin(const struct lfr_tables *t)
 	printf("const struct lf_class_info lf_classes[LF_CLASS_COUNT] = {\n");
 	for (i = 0; i < t->classes.n; i++) {
 		const struct lfr_class *c = &t->classes.v[i];
-		const char *m = "none";
+		const char *or = "";
 
+		printf("\t[LF_CLASS_%s] = { LF_WAITS_%s, ", c->cls,
+		       strcmp(c->waits, "-") ? c->waits : "none");
 #define LF_CHECKER(module, plugin, tool) \
-		if (c->judged == LFR_MOD_##module) m = #module;
+		if (c->judged & LFR_MOD_BIT(LFR_MOD_##module)) { \
+			printf("%sLFR_MOD_BIT(LFR_MOD_" #module ")", or); \
+			or = " | "; \
+		}
 #include "../schema/checks.def"
-		printf("\t[LF_CLASS_%s] = { LF_WAITS_%s, LFR_MOD_%s },\n", c->cls,
-		       strcmp(c->waits, "-") ? c->waits : "none", m);
+		printf("%s },\n", c->judged ? "" : "0");
 	}
 	printf("};\n\n");
 	printf("const struct lf_locktype lf_locktypes[] = {\n");
@@ -167,8 +171,8 @@ static void tool(const struct lfr_tables *t)
 		const struct lfr_class *c = &t->classes.v[i];
 
 		/* tokens the reader checked (LFR_CLASSES, LFR_WAITS, "-") */
-		printf("\t{ .cls = \"%s\", .waits = \"%s\", .judged = %d },\n",
-		       c->cls, c->waits, (int)c->judged);
+		printf("\t{ .cls = \"%s\", .waits = \"%s\", .judged = %#x },\n",
+		       c->cls, c->waits, c->judged);
 	}
 	printf("};\nconst size_t lf_built_classes_count = %zu;\n", t->classes.n);
 }

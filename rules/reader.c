@@ -222,24 +222,57 @@ static int is_context(const struct lfr_tables *t, const char *cls)
 	return c && !strcmp(c->waits, "-");
 }
 
+/* One module of a judged column, or "-" alone: its LFR_MOD_BIT, or 0. */
+static unsigned judged_module(struct table *tb, const char *name)
+{
+	oneof(tb, name, modules, "check module");
+#define LF_CHECKER(module, plugin, tool) \
+	if (!strcmp(name, #module)) return LFR_MOD_BIT(LFR_MOD_##module);
+#include "../schema/checks.def"
+	return 0;
+}
+
+/* The judged column: "-", or check modules separated by commas, each
+ * once ("rwlock,bitlock"). */
+static unsigned judged_modules(struct table *tb, const char *col)
+{
+	unsigned mask = 0;
+	char *list = lfr_xstrdup(col), *name, *next;
+
+	if (!strcmp(col, "-"))
+		goto out;
+	for (name = list; name; name = next) {
+		unsigned bit;
+
+		next = strchr(name, ',');
+		if (next)
+			*next++ = '\0';
+		if (!strcmp(name, "-") || !(bit = judged_module(tb, name)))
+			lfr_fail(tb, "'-' stands alone in the judged column:", col, NULL);
+		if (mask & bit)
+			lfr_fail(tb, "a check module named twice:", col, NULL);
+		mask |= bit;
+	}
+out:
+	free(list);
+	return mask;
+}
+
 static void row_class(struct table *tb, const char *line)
 {
 	char *w[3];
-	struct lfr_class c = { .judged = LFR_MOD_none };
+	struct lfr_class c = { .judged = 0 };
 
 	if (lfr_split(line, w, 3) != 3)
 		lfr_fail(tb, "expected 3 columns: class waits judged", NULL, NULL);
 	oneof(tb, w[0], classes, "class");
 	lfr_once(tb, w[0], 0, "");
 	oneof(tb, w[1], waits, "waits");
-	oneof(tb, w[2], modules, "check module");
-	if (!strcmp(w[1], "-") && strcmp(w[2], "-"))
+	c.judged = judged_modules(tb, w[2]);
+	if (!strcmp(w[1], "-") && c.judged)
 		lfr_fail(tb, "a context is no check's subject:", w[0], NULL);
 	c.cls = w[0];
 	c.waits = w[1];
-#define LF_CHECKER(module, plugin, tool) \
-	if (!strcmp(w[2], #module)) c.judged = LFR_MOD_##module;
-#include "../schema/checks.def"
 	PUSH(&tb->t->classes, c);
 }
 

@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 #include "../schema/records.h"
+#include "../schema/check_ids.h"
 
 /* primitives.tbl's class column, in the order of enum lf_class; what
  * each is (a lock or a context, ...) is classes.tbl's */
@@ -156,14 +157,43 @@ enum lfr_module {
 	LFR_MOD_none = -1,
 #define LF_CHECKER(module, plugin, tool) LFR_MOD_##module,
 #include "../schema/checks.def"
+	LFR_MOD_COUNT
 };
+
+/* Module M's bit in a judged column (struct lfr_class): the modules that
+ * judge a class, as many as its row names. */
+#define LFR_MOD_BIT(m) (1u << (m))
+
+/* The facts (enum lf_fact) check module M asks: its LF_FACTS row. */
+static inline unsigned lfr_module_facts(enum lfr_module m)
+{
+	switch (m) {
+#define LF_FACTS(module, facts) case LFR_MOD_##module: return (facts);
+#include "../schema/checks.def"
+	default:
+		return 0;
+	}
+}
+
+/* The facts served for the locks of a class the modules of JUDGED judge:
+ * all that any of them asks. */
+static inline unsigned lfr_judged_facts(unsigned judged)
+{
+	unsigned facts = 0;
+
+	for (int m = 0; m < LFR_MOD_COUNT; m++)
+		if (judged & LFR_MOD_BIT(m))
+			facts |= lfr_module_facts((enum lfr_module)m);
+	return facts;
+}
 
 /* classes.tbl: what a class of LFR_CLASSES is; one row per class */
 #define LFR_WAITS(X) X(spin) X(sleep)
 struct lfr_class {
 	const char *cls;
 	const char *waits;	/* LFR_WAITS; "-": a context, not a lock */
-	enum lfr_module judged;	/* the check that judges its locks */
+	unsigned judged;	/* the checks that judge its locks: an
+				 * LFR_MOD_BIT() each; 0: none */
 	const char *type;	/* its locktypes.tbl type without "struct ",
 				 * as reports print it; NULL: none */
 };

@@ -1,4 +1,4 @@
-"""mutate_args.py - lockfit-cc's argument lists (wrapper/lockfit-cc.c) as
+"""mutate_args.py - lockfit-cc's argument lists (cc/lockfit-cc.c) as
 a fuzz input: kernel compile commands as kbuild and distcc write them,
 with the options that move GCC's plugin directory (--prefix=DIR,
 --prefix DIR, -B, -iplugindir=), hidden arguments (@FILE), other

@@ -284,10 +284,10 @@ static void add_site(struct lf_lock *l, const struct lf_rec *r, const char *via)
 }
 
 static bool wanted(const struct lf_rec *r, const struct lf_rules *rules,
-		   enum lfr_module m)
+		   unsigned modules)
 {
 	return (r->kind == LF_REC_SECTION || r->kind == LF_REC_RELEASE_ONLY) &&
-	       lf_rules_class_judged(rules, r->cls, m);
+	       lf_rules_class_judged(rules, r->cls, modules);
 }
 
 static char *place_key(const char *file, long line, long column)
@@ -373,7 +373,7 @@ static int cmp_site(const void *a, const void *b)
 }
 
 void lf_locks_build(const struct lf_records *recs, const struct lf_rules *rules,
-		    enum lfr_module m, struct lf_locks *ls)
+		    unsigned modules, struct lf_locks *ls)
 {
 	struct strmap *seen = strmap_new(), *why = unknown_reasons(recs);
 	struct lf_targets t = { 0 };
@@ -383,7 +383,7 @@ void lf_locks_build(const struct lf_records *recs, const struct lf_rules *rules,
 	collect_bindings(recs, ls);
 
 	for (size_t i = 0; i < recs->recs.n; i++)
-		if (wanted(recs->recs.v[i], rules, m))
+		if (wanted(recs->recs.v[i], rules, modules))
 			place(ls, seen, recs->recs.v[i], &t, why);
 	for (size_t i = 0; i < ls->locks.n; i++) {
 		struct lf_lock *l = ls->locks.v[i];

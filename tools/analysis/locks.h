@@ -73,11 +73,11 @@ const struct lf_bindlist *lf_aliases_of(const struct lf_locks *ls,
 const struct lf_rec *lf_alias_unresolved(const struct lf_locks *ls,
 					 const char *name);
 
-/* Group the records of the classes check module M judges
- * (rules/classes.tbl: rwlock and rwsem for the rwlock check); sites
- * sorted by file, line, column. */
+/* Group the records of the classes the check modules of MODULES judge
+ * (an LFR_MOD_BIT() each; rules/classes.tbl: rwlock and rwsem for the
+ * rwlock check); sites sorted by file, line, column. */
 void lf_locks_build(const struct lf_records *recs, const struct lf_rules *rules,
-		    enum lfr_module m, struct lf_locks *ls);
+		    unsigned modules, struct lf_locks *ls);
 
 struct lf_lock *lf_lock_find(const struct lf_locks *ls, const char *name);
 

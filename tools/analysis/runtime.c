@@ -2,7 +2,7 @@
 /*
  * runtime.c - the runtime evidence stage (stage.h): /proc/lock_stat
  * classes mapped to lockfit's locks, their numbers summed per lock for
- * the verdicts (checks/verdict_lockstat.c) and the report (docs/REPORT.md
+ * the verdicts (checks/rwlock_lockstat.c) and the report (docs/REPORT.md
  * "Runtime evidence").
  *
  * lockdep names a class after the expression its init site wrote
@@ -332,7 +332,7 @@ static struct lf_rt_lock *evidence(struct lf_runtime *rt, const char *lock,
 	if (!e) {
 		e = xcalloc(1, sizeof(*e));
 		e->lock = lock;
-		e->rw = l && lf_rules_class_judged(ru, l->cls, LFR_MOD_rwlock);
+		e->rw = l && lf_rules_class_serves(ru, l->cls, LF_FACT_LOCKSTAT);
 		strmap_put(rt->bylock, lock, e);
 		if (l)
 			VEC_PUSH(&rt->locks, e);
@@ -554,7 +554,8 @@ void lf_runtime_map(struct lf_runtime *rt, const struct lf_analysis *a)
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
 		const struct lf_lock *l = a->locks.locks.v[i];
 
-		if (lf_kind_comparable(l->kind) && !strmap_get(rt->bylock, l->name))
+		if (lf_rules_class_serves(&a->rules, l->cls, LF_FACT_LOCKSTAT) &&
+		    lf_kind_comparable(l->kind) && !strmap_get(rt->bylock, l->name))
 			VEC_PUSH(&rt->absent, l->name);
 	}
 }

@@ -4,7 +4,7 @@
  * --lock-stat FILE), an evidence stage (stage.h: lf_stage_runtime): each
  * lock class mapped to a lockfit identity (docs/RECORDS.md) and its
  * numbers summed per lock; the rules the verdicts take from them are
- * checks/verdict_lockstat.c's.
+ * checks/rwlock_lockstat.c's.
  */
 #ifndef LOCKFIT_RUNTIME_H
 #define LOCKFIT_RUNTIME_H

@@ -15,7 +15,7 @@
 #include <jansson.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "checks/verdict.h"
+#include "checks/rwlock_verdict.h"
 #include "analysis/runtime.h"
 #include "checks/benefit.h"
 

@@ -406,7 +406,7 @@ void lf_bitlocks_build(const struct lf_bit_input *a, struct lf_bitlocks *out)
 	for (size_t i = 0; i < a->recs->recs.n; i++)
 		if (a->recs->recs.v[i]->kind == LF_REC_LOCK_WRAPPER)
 			strmap_put(b.wrappers, a->recs->recs.v[i]->function, &b);
-	lf_locks_build(a->recs, a->rules, LFR_MOD_bitlock, &ls);
+	lf_locks_build(a->recs, a->rules, LFR_MOD_BIT(LFR_MOD_bitlock), &ls);
 	for (size_t i = 0; i < ls.locks.n; i++)
 		add_lock(&b, ls.locks.v[i]);
 	lf_sort(out->locks.v, out->locks.n, sizeof(*out->locks.v), cmp_lock);

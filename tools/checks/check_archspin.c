@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * check_archspin.c - the arch-spin-preempt check: every arch_spin_lock()
- * site decided in its unit, then across files (archspin.c), a finding per
- * site reached with preemption enabled.  What the report and explain show
+ * site decided in its unit, then across files by its callers
+ * (archspin_callers.c), a finding per site reached with preemption
+ * enabled.  What the report and explain show
  * of it is report/present_archspin.c's, its patch jobs
  * patch/patch_archspin.c's.
  */
@@ -11,7 +12,7 @@
 #include "lib/util.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
-#include "checks/archspin.h"
+#include "checks/archspin_callers.h"
 
 struct lf_arch *lf_arch_of(const struct lf_analysis *a)
 {

@@ -2,17 +2,17 @@
 /*
  * check_rwlock.c - the rwlock_t and rw_semaphore checks, rwlock-spinlock
  * and percpu-rwsem: locks ranked by expected benefit, a verdict per lock
- * (verdict.c) kept in this checker's results (check_rwlock.h), a finding
+ * (rwlock_verdict.c) kept in this checker's results (check_rwlock.h), a finding
  * per read site of a lock to rewrite; what whole-tree coverage changes in
  * a verdict, and the notices of rewrites it left incomplete, are
- * verdict_coverage.c's.  What the report and explain show of it is
+ * rwlock_coverage.c's.  What the report and explain show of it is
  * report/present_rwlock.c's, its patch jobs patch/patch_rwlock.c's.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "checks/verdict.h"
+#include "checks/rwlock_verdict.h"
 #include "checks/rwlock_context.h"
 #include "analysis/runtime.h"
 #include "coverage/coverage.h"
@@ -69,9 +69,12 @@ static void rank(struct lf_analysis *a)
 
 	ranked->bylock = strmap_new();
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
-		struct lf_verdict *v = xcalloc(1, sizeof(*v));
 		const struct lf_lock *l = a->locks.locks.v[i];
+		struct lf_verdict *v;
 
+		if (!lf_rwlock_judges(a, l))
+			continue;
+		v = xcalloc(1, sizeof(*v));
 		v->lock = l;
 		if (a->has_profile) {
 			v->samples = lock_samples(a, l);
@@ -83,6 +86,12 @@ static void rank(struct lf_analysis *a)
 		strmap_put(ranked->bylock, l->name, v);
 	}
 	lf_sort(ranked->v, ranked->n, sizeof(*ranked->v), cmp_rank);
+}
+
+bool lf_rwlock_judges(const struct lf_analysis *a, const struct lf_lock *l)
+{
+	return lf_rules_class_judged(&a->rules, l->cls,
+				     LFR_MOD_BIT(LFR_MOD_rwlock));
 }
 
 struct lf_verdict *lf_rwlock_verdict(const struct lf_analysis *a,
@@ -216,11 +225,10 @@ static void names(const struct lf_analysis *a,
 const struct lf_checker lf_checker_rwlock = {
 	.name = "rwlock",
 	.results_size = sizeof(struct lf_ranked),
-	.groups_locks = true,
 	.analyse = analyse,
 	.findings = findings,
 	.names = names,
-	.cov_ask = lf_verdict_cov_ask,
-	.cov_apply = lf_verdict_cov_apply,
-	.notices = lf_verdict_cov_notices,
+	.cov_ask = lf_rwlock_cov_ask,
+	.cov_apply = lf_rwlock_cov_apply,
+	.notices = lf_rwlock_cov_notices,
 };

@@ -12,7 +12,7 @@ struct lf_analysis;
 struct lf_verdict;
 struct strmap;
 
-/* What this checker found: a verdict per lock (verdict.h), by expected
+/* What this checker found: a verdict per lock (rwlock_verdict.h), by expected
  * benefit, and by lock name. */
 struct lf_ranked {
 	struct lf_verdict **v;

@@ -54,11 +54,11 @@ enum lf_cov_ask {
 struct lf_checker {
 	const char *name;		/* the module: check_NAME.c */
 	size_t results_size;		/* its results, zeroed: lf_results() */
-	/* the facts it asks of the pipeline: the locks of the lock classes
-	 * it judges (rules/classes.tbl's judged column) grouped as
-	 * a->locks, which the lock order, the evidence stages and
-	 * whole-tree coverage then serve; one checker at most */
-	bool groups_locks;
+	/* The facts it asks of the pipeline are its LF_FACTS row in
+	 * schema/checks.def, served for the lock classes it judges
+	 * (rules/classes.tbl): with LF_FACT_LOCKS, a->locks holds their
+	 * locks beside those of the other checkers that ask it, so it
+	 * keeps to its own classes there (lf_rules_class_judged). */
 	/* its verdicts, from the shared pipeline's results */
 	void (*analyse)(struct lf_analysis *a);
 	/* its findings, appended to OUT (sorted by lf_findings_sort) */

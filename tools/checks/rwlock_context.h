@@ -3,7 +3,7 @@
  * rwlock_context.h - where an rwlock's read sites run and what they do
  * there (issue 11): each site's entry and temperature (where.h, or the
  * profile), and the rules that use them: readers that write, cold
- * readers, RCU.  verdict.c evaluates the rules and orders the verdict.
+ * readers, RCU.  rwlock_verdict.c evaluates the rules and orders the verdict.
  */
 #ifndef LOCKFIT_RWLOCK_CONTEXT_H
 #define LOCKFIT_RWLOCK_CONTEXT_H

@@ -20,13 +20,23 @@
 
 /* ---- which locks, which uses --------------------------------------- */
 
+/* Checker I (check module I, rules/reader.h) is served L's coverage: it
+ * asks LF_FACT_COVERAGE and judges L's class. */
+static bool served(const struct lf_analysis *a, size_t i,
+		   const struct lf_lock *l)
+{
+	return (lfr_module_facts((enum lfr_module)i) & LF_FACT_COVERAGE) &&
+	       lf_rules_class_judged(&a->rules, l->cls, LFR_MOD_BIT(i)) &&
+	       a->checkers[i]->cov_ask;
+}
+
 /* What the checkers ask of L's uses (checker.h): the most any asks. */
 static enum lf_cov_ask ask(const struct lf_analysis *a, const struct lf_lock *l)
 {
 	enum lf_cov_ask most = LF_COV_NONE;
 
 	for (size_t i = 0; i < a->ncheckers; i++)
-		if (a->checkers[i]->cov_ask) {
+		if (served(a, i, l)) {
 			enum lf_cov_ask k = a->checkers[i]->cov_ask(a, l);
 
 			if (k > most)
@@ -42,8 +52,8 @@ static void hand(struct lf_analysis *a, const struct lf_lock *l,
 	for (size_t i = 0; i < a->ncheckers; i++) {
 		const struct lf_checker *k = a->checkers[i];
 
-		if (k->cov_apply && k->cov_ask(a, l) != LF_COV_NONE &&
-		    k->cov_apply(a, l, cov))
+		if (served(a, i, l) && k->cov_apply &&
+		    k->cov_ask(a, l) != LF_COV_NONE && k->cov_apply(a, l, cov))
 			strmap_put(a->cov->incomplete, l->name, (void *)l);
 	}
 }

@@ -8,7 +8,7 @@
  * (index/index.h): which uses the records saw, which they did not, why
  * each unseen file was not built (index/kbuild.h) and the command that
  * completes the evidence.  What that changes in a verdict is the
- * checker's (cov_apply; checks/verdict_coverage.c): a take, release,
+ * checker's (cov_apply; checks/rwlock_coverage.c): a take, release,
  * assert or &lock unseen makes a rewrite unknown, a rwlock whose every
  * use was seen and that is never read-locked becomes a spinlock.
  *

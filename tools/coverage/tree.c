@@ -198,7 +198,7 @@ void lf_cov_check_tree(const char *tree, const struct lf_analysis *a)
 		/* the locks whose rewrites depend on the tree */
 		if ((r->kind != LF_REC_SECTION && r->kind != LF_REC_RELEASE_ONLY) ||
 		    !r->file || !r->api || !r->lock || !r->cls ||
-		    !lf_rules_class_judged(&a->rules, r->cls, LFR_MOD_rwlock) ||
+		    !lf_rules_class_serves(&a->rules, r->cls, LF_FACT_COVERAGE) ||
 		    !(word = lock_word(words, r->lock)))
 			continue;
 		t = text_of(tree, r->file);

@@ -58,27 +58,44 @@ char *lf_read_bounded(const char *path, size_t *len)
 
 char *lf_read_at_most(const char *path, size_t max, size_t *len)
 {
+	struct stat st;
+	int fd = lf_read_open(path, max, &st);
+
+	return fd < 0 ? NULL : lf_read_opened(fd, &st, max, len);
+}
+
+int lf_read_open(const char *path, size_t max, struct stat *st)
+{
 	/* O_NONBLOCK: opening a FIFO must not wait for a writer */
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	struct stat st;
-	size_t n = 0;
-	char *buf = NULL;
 	int err;
 
+	memset(st, 0, sizeof(*st));
 	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st))
+		return -1;
+	if (fstat(fd, st))
 		err = errno;
-	else if (!S_ISREG(st.st_mode))
+	else if (!S_ISREG(st->st_mode))
 		err = LF_ENOTREG;
-	else if ((unsigned long long)st.st_size > max)
+	else if ((unsigned long long)st->st_size > max)
 		err = EFBIG;
 	else if (fcntl(fd, F_SETFL, 0) < 0)
 		err = errno;
 	else
-		err = (buf = read_fd(fd, st.st_size, max, &n)) ? 0 : errno;
+		return fd;
 	close(fd);
-	if (err) {
+	errno = err;
+	return -1;
+}
+
+char *lf_read_opened(int fd, const struct stat *st, size_t max, size_t *len)
+{
+	size_t n = 0;
+	char *buf = read_fd(fd, st->st_size, max, &n);
+	int err = errno;
+
+	close(fd);
+	if (!buf) {
 		errno = err;
 		return NULL;
 	}

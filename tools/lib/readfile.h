@@ -27,6 +27,18 @@ char *lf_read_bounded(const char *path, size_t *len);
 /* The same with MAX bytes the limit (EFBIG past it). */
 char *lf_read_at_most(const char *path, size_t max, size_t *len);
 
+struct stat;
+
+/* lf_read_at_most() in two steps, for a reader that must know the file
+ * before it reads it (records/objects.c: an archive's identity, so that
+ * each is read once): PATH opened, its fstat() in *ST; -1 with errno set
+ * as lf_read_at_most() sets it, *ST then saying what the file is (zeroed
+ * if it could not be opened). */
+int lf_read_open(const char *path, size_t max, struct stat *st);
+/* Then the whole of FD (ST from lf_read_open()), NUL-terminated, at most
+ * MAX bytes (EFBIG: it grew past them while read); closes FD. */
+char *lf_read_opened(int fd, const struct stat *st, size_t max, size_t *len);
+
 /* the errno lf_read_bounded() sets for a file that is not regular */
 #define LF_ENOTREG	EINVAL
 

@@ -10,7 +10,7 @@
 #include "analysis/analysis.h"
 #include "patch/patch.h"
 #include "checks/checker.h"
-#include "checks/archspin.h"
+#include "checks/archspin_callers.h"
 
 /* Its jobs' kind (patch.h): the files the records name, numbered last;
  * the lock keeps its type. */

@@ -7,7 +7,7 @@
 #include <string.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "checks/verdict.h"
+#include "checks/rwlock_verdict.h"
 #include "checks/benefit.h"
 #include "checks/checker.h"
 #include "checks/check_rwlock.h"

@@ -44,20 +44,24 @@ static void profile_matched(struct lf_analysis *a)
 		count_matched(a, a->sited.v[i], seen);
 }
 
-/* a->locks: the lock classes the checker that asks for them judges
- * (rules/reader.h numbers the checks' modules as lf_checkers[]). */
+/* a->locks: the lock classes of every checker that asks LF_FACT_LOCKS
+ * (rules/reader.h numbers the checks' modules as lf_checkers[]); the
+ * facts served for a->locks need it. */
 static void group_locks(struct lf_analysis *a)
 {
-	bool done = false;
+	unsigned modules = 0;
 
 	for (size_t i = 0; i < lf_ncheckers; i++) {
-		if (!lf_checkers[i]->groups_locks)
-			continue;
-		if (done)
-			lf_die("internal error: two checkers group locks");
-		lf_locks_build(&a->recs, &a->rules, (enum lfr_module)i, &a->locks);
-		done = true;
+		unsigned facts = lfr_module_facts((enum lfr_module)i);
+
+		if ((facts & (LF_FACT_COVERAGE | LF_FACT_LOCKSTAT)) &&
+		    !(facts & LF_FACT_LOCKS))
+			lf_die("internal error: check module %s asks facts of "
+			       "locks it does not group", lf_checkers[i]->name);
+		if (facts & LF_FACT_LOCKS)
+			modules |= LFR_MOD_BIT(i);
 	}
+	lf_locks_build(&a->recs, &a->rules, modules, &a->locks);
 }
 
 void lf_analyze(struct lf_analysis *a, const char *dir, const char *profile,

@@ -15,7 +15,6 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +22,7 @@
 #include <unistd.h>
 #include "lib/util.h"
 #include "lib/path.h"
+#include "lib/readfile.h"
 #include "records/objects.h"
 
 #define LIST_MAX	(64u << 20)	/* bytes in one list: 60 per member */
@@ -82,25 +82,23 @@ static const char *file_type(mode_t mode)
 }
 
 /*
- * List PATH opened for reading, its identity in *ST; -1 with errno set
- * if it cannot be opened.  Opened without blocking and checked before
- * anything is read: a FIFO or a device is refused, never read, and so is
- * a file larger than LIST_MAX.
+ * List PATH opened for reading by the one reader (lib/readfile.h), its
+ * identity in *ST; -1 with errno set if it cannot be opened.  Opened
+ * without blocking and checked before anything is read: a FIFO or a
+ * device is refused, never read, and so is a file larger than LIST_MAX.
  */
 static int open_list(const char *path, struct stat *st)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	int fd = lf_read_open(path, LIST_MAX, st);
 
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, st))
-		lf_die("cannot read %s: %s", path, strerror(errno));
-	if (!S_ISREG(st->st_mode))
+	if (fd < 0 && errno == LF_ENOTREG && st->st_mode)
 		lf_die("%s: %s, not a list kbuild writes: refused", path,
 		       file_type(st->st_mode));
-	if (st->st_size > LIST_MAX)
+	if (fd < 0 && errno == EFBIG)
 		lf_die("%s: %lld bytes, more than a kbuild list holds (%u MiB): "
 		       "refused", path, (long long)st->st_size, LIST_MAX >> 20);
+	if (fd < 0 && st->st_mode)
+		lf_die("cannot read %s: %s", path, strerror(errno));
 	return fd;
 }
 
@@ -109,28 +107,13 @@ static int open_list(const char *path, struct stat *st)
 static char *read_list_fd(const char *path, int fd, const struct stat *st,
 			  size_t *len)
 {
-	size_t n = 0, cap = st->st_size + 1;
-	char *buf = xmalloc(cap + 1);
+	char *buf = lf_read_opened(fd, st, LIST_MAX, len);
 
-	for (;;) {
-		ssize_t got = read(fd, buf + n, cap - n);
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0)
-			lf_die("cannot read %s: %s", path, strerror(errno));
-		if (!got)
-			break;
-		n += got;
-		if (n > LIST_MAX)
-			lf_die("%s: grew past %u MiB while read: refused", path,
-			       LIST_MAX >> 20);
-		if (n == cap)
-			buf = xrealloc(buf, (cap *= 2) + 1);
-	}
-	close(fd);
-	buf[n] = 0;
-	*len = n;
+	if (!buf && errno == EFBIG)
+		lf_die("%s: grew past %u MiB while read: refused", path,
+		       LIST_MAX >> 20);
+	if (!buf)
+		lf_die("cannot read %s: %s", path, strerror(errno));
 	return buf;
 }
 

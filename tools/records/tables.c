@@ -60,14 +60,18 @@ static void plugin_thresholds(struct lf_rules *r, const struct lfr_tables *t)
  * than the plugin was built with would be judged from records shaped for
  * another table.
  */
-static const char *module_name(enum lfr_module m)
+static char *module_names(unsigned judged)
 {
 	static const char *const names[] = {
 #define LF_CHECKER(module, plugin, tool) #module,
 #include "schema/checks.def"
 	};
+	struct strbuf sb = { 0 };
 
-	return m == LFR_MOD_none ? "-" : names[m];
+	for (int m = 0; m < LFR_MOD_COUNT; m++)
+		if (judged & LFR_MOD_BIT(m))
+			sb_printf(&sb, "%s%s", sb.len ? "," : "", names[m]);
+	return judged ? sb_take(&sb) : xstrdup("-");
 }
 
 static void plugin_classes(const struct lfr_tables *t)
@@ -81,7 +85,7 @@ static void plugin_classes(const struct lfr_tables *t)
 			       "%s, judged by %s): it is compiled into "
 			       "plugin/lockfit.so and shapes the records (change it "
 			       "in rules/ and rebuild)", t->dir, b->cls, b->waits,
-			       module_name(b->judged));
+			       module_names(b->judged));
 	}
 }
 
@@ -430,11 +434,19 @@ bool lf_rules_class_sleeps(const struct lf_rules *r, const char *cls)
 }
 
 bool lf_rules_class_judged(const struct lf_rules *r, const char *cls,
-			   enum lfr_module m)
+			   unsigned modules)
 {
 	const struct lfr_class *c = class_row(r, cls);
 
-	return c && c->judged == m;
+	return c && (c->judged & modules);
+}
+
+bool lf_rules_class_serves(const struct lf_rules *r, const char *cls,
+			   unsigned fact)
+{
+	const struct lfr_class *c = class_row(r, cls);
+
+	return c && (lfr_judged_facts(c->judged) & fact);
 }
 
 const char *lf_rules_class_type(const struct lf_rules *r, const char *cls)

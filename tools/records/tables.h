@@ -124,9 +124,14 @@ const struct lfr_entry *lf_rules_function(const struct lf_rules *r,
  * false for a context or a class the tables do not have.) */
 bool lf_rules_class_spins(const struct lf_rules *r, const char *cls);
 bool lf_rules_class_sleeps(const struct lf_rules *r, const char *cls);
-/* Does check module M judge locks of class CLS? */
+/* Is class CLS judged by one of the check modules of MODULES (an
+ * LFR_MOD_BIT() each)? */
 bool lf_rules_class_judged(const struct lf_rules *r, const char *cls,
-			   enum lfr_module m);
+			   unsigned modules);
+/* Is FACT (enum lf_fact, schema/check_ids.h) served for the locks of
+ * class CLS: does a check module that judges them ask it? */
+bool lf_rules_class_serves(const struct lf_rules *r, const char *cls,
+			   unsigned fact);
 /* The C type reports print for class CLS ("rwlock_t", "rw_semaphore"),
  * NULL if it has none. */
 const char *lf_rules_class_type(const struct lf_rules *r, const char *cls);

@@ -12,7 +12,7 @@
 #include "analysis/analysis.h"
 #include "report/render.h"
 #include "report/present.h"
-#include "checks/archspin.h"
+#include "checks/archspin_callers.h"
 
 /* Sites listed per status; the JSON report has them all. */
 #define LIST_MAX 50

@@ -10,7 +10,7 @@
 #include <jansson.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "checks/verdict.h"
+#include "checks/rwlock_verdict.h"
 #include "checks/rwlock_context.h"
 #include "analysis/runtime.h"
 #include "coverage/coverage.h"
@@ -306,7 +306,7 @@ static bool explain(const struct lf_analysis *a, const char *name)
 	const struct lf_lock *l = lf_lock_find(&a->locks, name);
 	const struct lf_verdict *v;
 
-	if (!l)
+	if (!l || !lf_rwlock_judges(a, l))
 		return false;
 	v = lf_rwlock_verdict(a, l);
 	lf_printf("lock %s (%s, %s identity)\n", l->name, lf_lock_type(l), l->kind);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * verdict_lockstat.c - the rules an rwlock verdict takes from lock_stat
+ * rwlock_lockstat.c - the rules an rwlock verdict takes from lock_stat
  * evidence (lockfit report --lock-stat; analysis/runtime.c maps the
  * classes to locks): short average read holds, read acquisitions per
  * write, how often hot readers would find the lock held.
@@ -9,8 +9,8 @@
 #include "lib/util.h"
 #include "analysis/analysis.h"
 #include "analysis/runtime.h"
-#include "checks/verdict.h"
-#include "checks/verdict_eval.h"
+#include "checks/rwlock_verdict.h"
+#include "checks/rwlock_eval.h"
 
 enum lf_rule_state lf_rule_rt_short(const struct lf_analysis *a,
 				    const struct lf_lock *l, char **detail)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * verdict.h - what to do with one rwlock_t or rw_semaphore, and why.
+ * rwlock_verdict.h - what to do with one rwlock_t or rw_semaphore, and why.
  *
  * Each rule is evaluated and kept (lockfit explain prints them all); the
  * verdict follows from them in a fixed order: unknown identity, then the
@@ -9,8 +9,8 @@
  * long readers in bh, irq or hot context), then percpu_rw_semaphore,
  * else keep.
  */
-#ifndef LOCKFIT_VERDICT_H
-#define LOCKFIT_VERDICT_H
+#ifndef LOCKFIT_RWLOCK_VERDICT_H
+#define LOCKFIT_RWLOCK_VERDICT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -120,7 +120,7 @@ struct lf_verdict {
 	const char *rcu_how;
 	char *writes;		/* readers that write: what they do; NULL */
 	/* its uses in the whole tree as the coverage stage handed them
-	 * (verdict_coverage.c keeps them), NULL if none was kept */
+	 * (rwlock_coverage.c keeps them), NULL if none was kept */
 	struct lf_cov *cov;
 	/* the rewrite these records alone call for ("spinlock"), made
 	 * unknown for want of whole-tree coverage; NULL: none */
@@ -134,23 +134,27 @@ const char *lf_verdict_name(enum lf_verdict_kind k);
 void lf_verdict_compute(struct lf_verdict *v, const struct lf_analysis *a);
 
 /* V's lock, an rwlock_t with write sections only, has no read take
- * anywhere in the tree (USES uses, all seen: verdict_coverage.c): a
+ * anywhere in the tree (USES uses, all seen: rwlock_coverage.c): a
  * spinlock_t. */
 void lf_verdict_write_only(struct lf_verdict *v, const struct lf_analysis *a,
 			   size_t uses);
 
 /* The rwlock checker's coverage hooks (checker.h: cov_ask, cov_apply,
- * notices; verdict_coverage.c). */
-enum lf_cov_ask lf_verdict_cov_ask(const struct lf_analysis *a,
+ * notices; rwlock_coverage.c). */
+enum lf_cov_ask lf_rwlock_cov_ask(const struct lf_analysis *a,
 				   const struct lf_lock *l);
-bool lf_verdict_cov_apply(struct lf_analysis *a, const struct lf_lock *l,
+bool lf_rwlock_cov_apply(struct lf_analysis *a, const struct lf_lock *l,
 			  struct lf_cov *cov);
-void lf_verdict_cov_notices(const struct lf_analysis *a,
+void lf_rwlock_cov_notices(const struct lf_analysis *a,
 			    void (*fn)(const char *lock, const char *text, void *arg),
 			    void *arg);
 
-/* The verdict of L, one of A's locks (check_rwlock.c's results). */
+/* The verdict of L, one of A's locks the rwlock check judges
+ * (check_rwlock.c's results). */
 struct lf_verdict *lf_rwlock_verdict(const struct lf_analysis *a,
 				     const struct lf_lock *l);
+/* Is L, one of A's locks, of a class the rwlock check judges?  a->locks
+ * holds the classes of every checker that asks LF_FACT_LOCKS. */
+bool lf_rwlock_judges(const struct lf_analysis *a, const struct lf_lock *l);
 
 #endif

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * build.c - lockfit build: run the user's make with the plugin added to
+ * build_cmd.c - lockfit build: run the user's make with the plugin added to
  * KCFLAGS, show progress, then print the text report: of the objects
  * make wrote (records in their section), or with --out of a record
  * directory.
@@ -16,7 +16,7 @@
  * command: distccd refuses -fplugin=, and the client then compiles
  * everything itself.  CC becomes "lockfit-cc distcc gcc" instead, and
  * KCFLAGS carries only the plugin's arguments: lockfit-cc adds the plugin
- * on whichever machine compiles (wrapper/lockfit-cc.c).
+ * on whichever machine compiles (cc/lockfit-cc.c).
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -425,7 +425,7 @@ static char *distcc_route(const char *cc, bool *with_ccache)
 }
 
 /* lockfit-cc: beside an installed lockfit, else the checkout's. */
-static char *wrapper_dir(void)
+static char *lockfit_cc_dir(void)
 {
 	char *exe = realpath("/proc/self/exe", NULL), *dir = NULL, *p, *why;
 
@@ -442,15 +442,15 @@ static char *wrapper_dir(void)
 	}
 	free(exe);
 	if (!dir) {
-		p = lf_files_path("wrapper/lockfit-cc");
+		p = lf_files_path("cc/lockfit-cc");
 		if (!access(p, X_OK))
-			dir = lf_files_path("wrapper");
+			dir = lf_files_path("cc");
 		free(p);
 	}
 	if (!dir)
 		lf_die("CC uses distcc, and lockfit-cc, which adds the plugin where "
 		       "distcc compiles, is not installed beside lockfit (make "
-		       "builds wrapper/lockfit-cc)");
+		       "builds cc/lockfit-cc)");
 	return dir;
 }
 
@@ -459,7 +459,7 @@ static char *wrapper_dir(void)
 static void setup_distcc(struct build *b)
 {
 	const char *path = getenv("PATH");
-	char *dir = wrapper_dir(), *np;
+	char *dir = lockfit_cc_dir(), *np;
 
 	if (b->out)
 		lf_die("--out writes record files on the machine that compiles: "

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * verdict.c - decide what one rwlock_t or rw_semaphore should become.
+ * rwlock_verdict.c - decide what one rwlock_t or rw_semaphore should become.
  *
  * The reasoning is docs/DESIGN.md's: an rwlock_t read side costs two
  * atomics where a spinlock_t costs one and a plain store, so short read
@@ -13,8 +13,8 @@
 #include <string.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "checks/verdict.h"
-#include "checks/verdict_eval.h"
+#include "checks/rwlock_verdict.h"
+#include "checks/rwlock_eval.h"
 #include "checks/serialized.h"
 
 const char *lf_verdict_name(enum lf_verdict_kind k)
@@ -59,7 +59,7 @@ bool lf_rule_percpu(enum lf_rule_id id)
 }
 
 /* Runtime evidence (lockfit report --lock-stat: analysis/runtime.c, the
- * rules verdict_lockstat.c): a rule only when a lock_stat file was given,
+ * rules rwlock_lockstat.c): a rule only when a lock_stat file was given,
  * so that reports without one stay as they were. */
 bool lf_ev_rule_runtime(struct eval *e, enum lf_rule_id id,
 			 enum lf_rule_state (*judge)(const struct lf_analysis *,
@@ -376,7 +376,7 @@ static bool rule_short(struct eval *e)
  * on a lock every CPU takes (a global, a per-pool member: 6.12's
  * struct zs_pool::migrate_lock, read for every zram I/O) a spinlock_t
  * makes each overlap a wait.  Only a measurement shows they rarely
- * overlap (verdict_lockstat.c).
+ * overlap (rwlock_lockstat.c).
  */
 static bool rule_overlap(struct eval *e, bool shrt)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * verdict_rcu.c - for an rcu verdict, whether lockfit patch can make the
+ * rwlock_rcu.c - for an rcu verdict, whether lockfit patch can make the
  * rewrite (cocci/rwlock_to_rcu.cocci: readers walking a list_head or
  * hlist_head), or what in the records already blocks it: a read section
  * that is still held where its function returns, one that calls a
@@ -13,8 +13,8 @@
 #include <string.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "checks/verdict.h"
-#include "checks/verdict_eval.h"
+#include "checks/rwlock_verdict.h"
+#include "checks/rwlock_eval.h"
 
 /* What blocks R, a read section, from the rewrite; NULL if nothing the
  * records show. */

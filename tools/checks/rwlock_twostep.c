@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * verdict_twostep.c - rcu advice in two steps (issue 29): upstream moved
+ * rwlock_twostep.c - rcu advice in two steps (issue 29): upstream moved
  * struct neigh_table::lock's hot readers (pneigh_lookup() on the
  * forwarding path) to RCU first, then made the lock a spinlock_t because
  * the readers left (neigh_for_each(), the dumps) are long but rare
@@ -14,8 +14,8 @@
 #include <string.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "checks/verdict.h"
-#include "checks/verdict_eval.h"
+#include "checks/rwlock_verdict.h"
+#include "checks/rwlock_eval.h"
 
 /* The hot long read sites (*HOT) and the others (*REST, with how many of
  * unknown temperature in *UNKNOWN); false if a hot one cannot move to

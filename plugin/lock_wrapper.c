@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * wrapper.c - functions of this unit that are lock primitives for their
+ * lock_wrapper.c - functions of this unit that are lock primitives for their
  * callers: hlist_bl_lock(), zram_slot_trylock(), slab_unlock().  Found
  * after a function is tracked; GCC's top-order walk reaches callers
  * later, so they see the wrapper as a primitive.
  */
 #include "compat.h"
-#include "wrapper.h"
+#include "lock_wrapper.h"
 
 static hash_map<tree, struct lf_wrapper *> *wrappers;
 

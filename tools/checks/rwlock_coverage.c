@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * verdict_coverage.c - what the uses of a lock in the whole source tree
+ * rwlock_coverage.c - what the uses of a lock in the whole source tree
  * change in its rwlock verdict, as the coverage stage (coverage/coverage.h)
  * hands them over.  A rewrite, and rcu's advice (its reasons count the
  * writers), stand only when every use was seen, else the verdict is
@@ -14,7 +14,7 @@
 #include "lib/util.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
-#include "checks/verdict.h"
+#include "checks/rwlock_verdict.h"
 #include "coverage/coverage.h"
 
 /* A verdict that speaks for the whole tree: a rewrite, or rcu's advice,
@@ -41,7 +41,7 @@ static bool write_only_candidate(const struct lf_verdict *v)
 	return true;
 }
 
-enum lf_cov_ask lf_verdict_cov_ask(const struct lf_analysis *a,
+enum lf_cov_ask lf_rwlock_cov_ask(const struct lf_analysis *a,
 				   const struct lf_lock *l)
 {
 	const struct lf_verdict *v = lf_rwlock_verdict(a, l);
@@ -117,7 +117,7 @@ static void candidate(struct lf_verdict *v, const struct lf_analysis *a,
 	}
 }
 
-bool lf_verdict_cov_apply(struct lf_analysis *a, const struct lf_lock *l,
+bool lf_rwlock_cov_apply(struct lf_analysis *a, const struct lf_lock *l,
 			  struct lf_cov *cov)
 {
 	struct lf_verdict *v = lf_rwlock_verdict(a, l);
@@ -175,16 +175,20 @@ bool lf_verdict_cov_apply(struct lf_analysis *a, const struct lf_lock *l,
 	return false;
 }
 
-void lf_verdict_cov_notices(const struct lf_analysis *a,
+void lf_rwlock_cov_notices(const struct lf_analysis *a,
 			    void (*fn)(const char *lock, const char *text, void *arg),
 			    void *arg)
 {
 	for (size_t i = 0; i < a->locks.locks.n; i++) {
 		const struct lf_lock *l = a->locks.locks.v[i];
-		const struct lf_verdict *v = lf_rwlock_verdict(a, l);
-		const struct lf_cov *cov = v->cov;
+		const struct lf_verdict *v;
+		const struct lf_cov *cov;
 		char *text;
 
+		if (!lf_rwlock_judges(a, l))
+			continue;
+		v = lf_rwlock_verdict(a, l);
+		cov = v->cov;
 		if (!v->incomplete)
 			continue;
 		if (cov && cov->missed)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * verdict_percpu.c - the rules of an rwlock_t or rw_semaphore's
+ * rwlock_percpu.c - the rules of an rwlock_t or rw_semaphore's
  * percpu_rw_semaphore verdict: few or rare writers, read-mostly, every
  * site sleepable with a percpu counterpart, long or hot readers; and the
  * api each site takes in that rewrite.
@@ -9,8 +9,8 @@
 #include <string.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "checks/verdict.h"
-#include "checks/verdict_eval.h"
+#include "checks/rwlock_verdict.h"
+#include "checks/rwlock_eval.h"
 
 /* Few writers, or rare ones (every write site cold), or, measured,
  * few write acquisitions per read (rwlock_context.c). */

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * verdict_eval.h - one verdict being decided, shared by the files that
- * decide it: verdict.c (the rules in order, the verdict), verdict_percpu.c
- * (the percpu_rw_semaphore rules), verdict_lockstat.c (the rules from
+ * rwlock_eval.h - one verdict being decided, shared by the files that
+ * decide it: rwlock_verdict.c (the rules in order, the verdict), rwlock_percpu.c
+ * (the percpu_rw_semaphore rules), rwlock_lockstat.c (the rules from
  * lock_stat evidence).  Private to them; include it after
- * checks/verdict.h.
+ * checks/rwlock_verdict.h.
  */
-#ifndef LOCKFIT_VERDICT_EVAL_H
-#define LOCKFIT_VERDICT_EVAL_H
+#ifndef LOCKFIT_RWLOCK_EVAL_H
+#define LOCKFIT_RWLOCK_EVAL_H
 
 #include <stdbool.h>
 #include "lib/util.h"
@@ -58,7 +58,7 @@ static inline void reason(struct eval *e, char *text)
 	VEC_PUSH(&e->v->reasons, text);
 }
 
-/* verdict.c: a lock_stat rule (only with --lock-stat), false if it
+/* rwlock_verdict.c: a lock_stat rule (only with --lock-stat), false if it
  * failed; the read sites some hot entry reaches ("file:line ctx", NULL:
  * none); the read sections' loops, added to P. */
 bool lf_ev_rule_runtime(struct eval *e, enum lf_rule_id id,
@@ -67,22 +67,22 @@ bool lf_ev_rule_runtime(struct eval *e, enum lf_rule_id id,
 char *lf_ev_hot_reads(const struct eval *e);
 /* The detail of rule ID, evaluated already. */
 const char *lf_ev_rule_detail(struct eval *e, enum lf_rule_id id);
-/* verdict_twostep.c: rcu in two steps (hot readers to RCU, then a
+/* rwlock_twostep.c: rcu in two steps (hot readers to RCU, then a
  * spinlock_t for the rare readers left): true if it decided. */
 bool lf_ev_two_step(struct eval *e);
 void lf_ev_read_loops(struct eval *e, struct plist *p);
 
-/* verdict_percpu.c: the percpu rules (true if all pass); the reasons
+/* rwlock_percpu.c: the percpu rules (true if all pass); the reasons
  * of a percpu verdict; each site's api in its rewrite. */
 bool lf_ev_rules_percpu(struct eval *e);
 void lf_ev_percpu_reasons(struct eval *e);
 /* An rcu verdict's patch: what lockfit patch tries, or "no automatic
- * patch: " and what in L's records blocks it (verdict_rcu.c). */
+ * patch: " and what in L's records blocks it (rwlock_rcu.c). */
 char *lf_rcu_patch_reason(const struct lf_analysis *a, const struct lf_lock *l);
 void lf_ev_percpu_needs(struct eval *e);
 
 /*
- * verdict_lockstat.c: the rules from lock_stat evidence, NA when L has
+ * rwlock_lockstat.c: the rules from lock_stat evidence, NA when L has
  * no class in the file; *DETAIL gets the numbers.  short: the average
  * read hold time is at most runtime_short_read_hold_ns (rwlock_t only);
  * ratio: read acquisitions per write acquisition at least

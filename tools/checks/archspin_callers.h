@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * archspin.h - arch_spin_lock() sites and whether preemption is off there
- * (docs/DESIGN.md section 5): what the plugin saw in the site's function,
- * then the callers, in the site's unit and across every unit read.
+ * archspin_callers.h - arch_spin_lock() sites and whether preemption is
+ * off there (docs/DESIGN.md section 5): what the plugin saw in the site's
+ * function, then the callers, in the site's unit and across every unit
+ * read.
  */
-#ifndef LOCKFIT_ARCHSPIN_H
-#define LOCKFIT_ARCHSPIN_H
+#ifndef LOCKFIT_ARCHSPIN_CALLERS_H
+#define LOCKFIT_ARCHSPIN_CALLERS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * archspin.c - decide every arch_spin_lock() site, with the calls records
- * of every unit read: the plugin says only what the site's own function
- * shows, and leaves the sites that depend on its entry ("entry") here.
+ * archspin_callers.c - decide every arch_spin_lock() site by its
+ * callers, with the calls records of every unit read: the plugin says
+ * only what the site's own function shows, and leaves the sites that
+ * depend on its entry ("entry") here.
  *
  * arch_spin_lock() does not disable preemption (docs/DESIGN.md section 5): its
  * function F must run with preemption or irqs off.  When F itself leaves
@@ -24,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
-#include "checks/archspin.h"
+#include "checks/archspin_callers.h"
 #include "analysis/where.h"
 
 /* Callers quoted in a "safe" reason. */

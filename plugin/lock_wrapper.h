@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * wrapper.h - functions of this unit that are lock primitives for their
- * callers (wrapper.c), and the primitive a call is: used by events.c, the
+ * lock_wrapper.h - functions of this unit that are lock primitives for their
+ * callers (lock_wrapper.c), and the primitive a call is: used by events.c, the
  * tracker and the checks.
  */
-#ifndef LOCKFIT_WRAPPER_H
-#define LOCKFIT_WRAPPER_H
+#ifndef LOCKFIT_LOCK_WRAPPER_H
+#define LOCKFIT_LOCK_WRAPPER_H
 
 #include "fn.h"
 
@@ -30,4 +30,4 @@ const struct lf_primitive *lf_call_primitive(gimple *stmt);
 /* Forget this unit's found wrappers. */
 void lf_track_finish(void);
 
-#endif /* LOCKFIT_WRAPPER_H */
+#endif /* LOCKFIT_LOCK_WRAPPER_H */
