@@ -37,7 +37,8 @@ static void text_header(FILE *out, const struct lf_analysis *a)
 			lf_fprintf(out, "%s%s %zu", k ? ", " : "",
 				   lf_verdict_name(k), count[k]);
 		if (k == LF_V_SPINLOCK && cleanups)
-			lf_fprintf(out, " (%zu of them cleanups)", cleanups);
+			lf_fprintf(out, " (%zu cleanup%s)", cleanups,
+				   lf_plural(cleanups));
 	}
 	lf_fprintf(out, ")\n");
 }
