@@ -26,7 +26,8 @@
 #                      the base release's tools and this tree's, as ratios
 #   make bench-upstream the whole build's verdicts (make kernel-full, KVER) beside
 #                      what upstream did to the same locks by the later tree:
-#                      recall, precision, disagreements (testsuite/kernel/upstream.tbl)
+#                      recall, precision (cleanups apart), disagreements
+#                      (testsuite/kernel/upstream.tbl)
 #   make kernel-report lockfit build over a Linux subset (KVER), then its patches
 #   make kernel-full   lockfit build over a whole defconfig build (KVER), then
 #                      the census of its verdicts

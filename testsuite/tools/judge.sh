@@ -62,3 +62,34 @@ json "hotproc: the same walk, written at registration and teardown -> rcu" \
 	'locks["struct pol::reg"]["verdict"] == "rcu"'
 json "hotproc: a hot reader returning with the lock held (zs_map_object) -> keep, neither rcu nor spinlock" \
 	'locks["struct zs::lock"]["verdict"] == "keep" and any(r.endswith("but mm/pol.c:210 zs_map() still held where the function returns: the readers hold the lock across their callers\x27 work, which the writers exclude") for r in locks["struct zs::lock"]["reasons"])'
+
+### not rcu: data/notrcu, walks whose evidence is not upstream's
+lf report data/notrcu --format json --assume-complete
+json "notrcu: hot readers that drop the lock inside their walk and take it again (search_binary_handler) -> keep, not rcu" \
+	'locks["fs/bf.c:bf_lock"]["verdict"] == "keep" and "not rcu: long read sections in bh, irq or hot context (fs/bf.c:10 search_bf() read_lock (hot: bprm_execve, 1 call down), fs/bf.c:18 search_bf() read_lock (hot: bprm_execve, 1 call down)), but the readers drop the lock inside their walk (fs/bf.c:10 search_bf() takes it again at line 18): each hold covers one step, the work between holds runs unlocked, and an RCU walk could not resume there without a reference" in locks["fs/bf.c:bf_lock"]["reasons"]'
+json "notrcu: the same hot walk held to its end, writers registration and teardown -> rcu" \
+	'locks["fs/bf.c:walk_lock"]["verdict"] == "rcu"'
+json "notrcu: irq readers, 2 write sites a hot file write reaches -> keep: few sites do not show the writers rare" \
+	'locks["struct fa::lock"]["verdict"] == "keep" and "not rcu: long read sections in bh, irq or hot context (fs/fa.c:10 kill_fa() read_lock_irqsave (irq)), but 2 write sites, 2 of them reached from a hot entry (fs/fa.c:30 fa_remove() [hot: file_operations.write_iter fa_write_iter, 1 call down], fs/fa.c:40 fa_insert() [hot: file_operations.write_iter fa_write_iter, 1 call down]): few write sites do not show the writers rare" in locks["struct fa::lock"]["reasons"]'
+json "notrcu: the same readers, one writer from an ioctl (cold) -> rcu" \
+	'locks["struct fb::lock"]["verdict"] == "rcu"'
+### cleanups (issue 29 rule 6): data/notrcu's dump_lock, 3 cold read sites
+### (a seq_file show), ranks after every other lock and finding
+json "cleanup: cold readers -> spinlock flagged cleanup, ranked after the conversions though it has the most read sites" \
+	'locks["fs/bf.c:dump_lock"]["verdict"] == "spinlock" and locks["fs/bf.c:dump_lock"]["cleanup"] is True and locks["fs/bf.c:walk_lock"]["cleanup"] is False and [l["lock"] for l in j["locks"]][-1] == "fs/bf.c:dump_lock"'
+json "cleanup: its findings come last, saying it is a cleanup" \
+	'[f["lock"] for f in j["findings"]] == ["fs/bf.c:walk_lock", "struct fb::lock", "fs/bf.c:dump_lock", "fs/bf.c:dump_lock", "fs/bf.c:dump_lock"] and j["findings"][2]["message"] == "rwlock_t \x27fs/bf.c:dump_lock\x27 is read only from cold entries: a spinlock_t is a cleanup, not a speedup; here read_lock -> spin_lock"'
+lf report data/notrcu --assume-complete
+grep -qxF 'locks: 5 (spinlock 1 (1 cleanup), percpu_rwsem 0, rcu 2, unsafe 0, keep 2, unknown 0)' "$work/out" &&
+	grep -qxF 'fs/bf.c:dump_lock (rwlock_t, static): spinlock (a cleanup, not a speedup)' "$work/out" &&
+	[ "$(grep -E '^[^ ].* \((rwlock_t|rw_semaphore), [a-z]+\): ' "$work/out" | tail -n 1 | cut -d' ' -f1)" = fs/bf.c:dump_lock ] &&
+	pass "cleanup: the text header counts it, its block is last and says so" ||
+	fail "cleanup: text" "$(grep -E '^locks:|dump_lock \(' "$work/out")"
+lf report data/notrcu --assume-complete --format sarif
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["runs"][0]["results"]
+ok = [x.get("properties") for x in r] == [None, None, {"cleanup": True}, {"cleanup": True}, {"cleanup": True}]
+sys.exit(0 if ok else 1)' "$work/out" &&
+	pass "cleanup: SARIF results last, with the cleanup property" ||
+	fail "cleanup: SARIF" "$(head -c 300 "$work/out")"

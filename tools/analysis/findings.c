@@ -15,7 +15,8 @@
  *
  * Order: by place, except those with a rank (bit-spinlock-hot), which
  * come after the others in rank order: hottest lock first (and its
- * hottest site first).
+ * hottest site first); cleanups (a spinlock_t for readers that rarely or
+ * never overlap: no speedup) come last, by place.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,8 @@ static int cmp_finding(const void *x, const void *y)
 	const struct lf_finding *a = x, *b = y;
 	int c;
 
+	if (a->cleanup != b->cleanup)
+		return a->cleanup ? 1 : -1;
 	if (a->rank != b->rank)
 		return a->rank < b->rank ? -1 : 1;
 	c = strcmp(a->file, b->file);

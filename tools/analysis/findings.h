@@ -13,6 +13,7 @@ struct lf_finding {
 	const char *check, *file, *function, *lock;
 	int line, column;
 	size_t rank;		/* 0: sorted by place; else this order, after */
+	bool cleanup;		/* a cleanup, not a speedup: after every other */
 	char *message;
 };
 

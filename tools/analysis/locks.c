@@ -134,6 +134,29 @@ static void resolve_direct(const struct lf_locks *ls, const char *name,
 						   via ? via : name }));
 }
 
+/* The alias records of pointer NAME; an element of an array reached
+ * through a pointer ("*struct S::p[]") is what the pointer ("*struct
+ * S::p") is assigned (ext4's s_mb_avg_fragment_size_locks). */
+static const struct lf_bindlist *aliases_get(const struct lf_locks *ls,
+					     const char *name)
+{
+	const struct lf_bindlist *b = strmap_get(ls->aliases, name);
+	size_t n = strlen(name);
+	char *base;
+
+	if (b || name[0] != '*')
+		return b;
+	while (n >= 2 && !strncmp(name + n - 2, "[]", 2))
+		n -= 2;
+	if (n == strlen(name))
+		return NULL;
+	base = xstrdup(name);
+	base[n] = '\0';
+	b = strmap_get(ls->aliases, base);
+	free(base);
+	return b;
+}
+
 /*
  * A pointer some alias record assigns a lock names that lock: every
  * lock assigned, each once.  One assignment that names no lock
@@ -143,7 +166,7 @@ static void resolve_direct(const struct lf_locks *ls, const char *name,
 static bool resolve_alias(const struct lf_locks *ls, const char *name,
 			  const char *kind, struct lf_targets *out)
 {
-	const struct lf_bindlist *b = strmap_get(ls->aliases, name);
+	const struct lf_bindlist *b = aliases_get(ls, name);
 	size_t before = out->n;
 
 	if (!b)
@@ -176,7 +199,7 @@ void lf_resolve(const struct lf_locks *ls, const char *name, const char *kind,
 const struct lf_rec *lf_alias_unresolved(const struct lf_locks *ls,
 					 const char *name)
 {
-	const struct lf_bindlist *b = strmap_get(ls->aliases, name);
+	const struct lf_bindlist *b = aliases_get(ls, name);
 	struct lf_targets t = { 0 };
 	const struct lf_rec *bad = NULL;
 
@@ -193,7 +216,7 @@ const struct lf_rec *lf_alias_unresolved(const struct lf_locks *ls,
 const struct lf_bindlist *lf_aliases_of(const struct lf_locks *ls,
 					const char *name)
 {
-	return strmap_get(ls->aliases, name);
+	return aliases_get(ls, name);
 }
 
 static void bind(struct strmap *map, const char *key, const struct lf_rec *r)

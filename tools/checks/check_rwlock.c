@@ -51,13 +51,16 @@ static double lock_samples(const struct lf_analysis *a, const struct lf_lock *l)
 }
 
 /* Expected benefit: read sites, times samples when a profile says how
- * often they run.  Ties by name, so the order never depends on input
- * order. */
+ * often they run; a cleanup (issue 29 rule 6) after every other lock,
+ * whatever its read sites: it buys no speed.  Ties by name, so the order
+ * never depends on input order. */
 static int cmp_rank(const void *x, const void *y)
 {
 	const struct lf_verdict *a = *(const struct lf_verdict *const *)x;
 	const struct lf_verdict *b = *(const struct lf_verdict *const *)y;
 
+	if (a->cleanup != b->cleanup)
+		return a->cleanup ? 1 : -1;
 	if (a->benefit != b->benefit)
 		return a->benefit > b->benefit ? -1 : 1;
 	return strcmp(a->lock->name, b->lock->name);
@@ -116,14 +119,19 @@ static void analyse(struct lf_analysis *a)
 		for (size_t j = 0; j < l->sites.n; j++)
 			VEC_PUSH(&a->sited, l->sites.v[j].rec);
 	}
+	/* the verdicts say which are cleanups */
+	lf_sort(ranked->v, ranked->n, sizeof(*ranked->v), cmp_rank);
 }
 
 static char *spinlock_message(const struct lf_verdict *v, size_t i)
 {
 	const struct lf_lock *l = v->lock;
 	const struct lf_rec *r = l->sites.v[i].rec;
-	const char *why = v->cold ? "is read only from cold entries" :
+	const char *why = v->cleanup && !v->cold ? "has readers that never overlap" :
+			  v->cold ? "is read only from cold entries" :
 			  "has only short read sections";
+	const char *act = v->cleanup ? "a spinlock_t is a cleanup, not a speedup" :
+			  "make it a spinlock_t";
 	char *m, *w;
 
 	if (!l->nread)
@@ -131,12 +139,12 @@ static char *spinlock_message(const struct lf_verdict *v, size_t i)
 				 "tree: make it a spinlock_t; here %s -> %s",
 				 lf_lock_type(l), l->name, r->api, v->needs[i]);
 	if (v->promote[i])
-		m = xasprintf("%s '%s' %s: make it a spinlock_t; here promote "
-			      "%s -> %s (writers use %s)", lf_lock_type(l),
-			      l->name, why, r->api, v->needs[i], v->writer_api);
+		m = xasprintf("%s '%s' %s: %s; here promote %s -> %s (writers "
+			      "use %s)", lf_lock_type(l), l->name, why, act, r->api,
+			      v->needs[i], v->writer_api);
 	else
-		m = xasprintf("%s '%s' %s: make it a spinlock_t; here %s -> %s",
-			      lf_lock_type(l), l->name, why, r->api, v->needs[i]);
+		m = xasprintf("%s '%s' %s: %s; here %s -> %s", lf_lock_type(l),
+			      l->name, why, act, r->api, v->needs[i]);
 	if (!v->writes)
 		return m;
 	w = xasprintf("%s; its readers update shared state (%s): the "
@@ -193,6 +201,7 @@ static void lock_findings(struct lf_findings *out, const struct lf_verdict *v)
 				LF_CHECK_percpu_rwsem].name,
 			.file = r->file, .function = r->function, .lock = l->name,
 			.line = r->line, .column = r->column,
+			.cleanup = v->cleanup,
 		};
 
 		/* the read sites; a write-only lock's write sites */

@@ -218,6 +218,7 @@ static void writers_static(const struct lf_lock *l, const struct lf_analysis *a,
 			   const char *max_name, struct lf_writers *w)
 {
 	struct plist *cold = plist_new(LIST_MAX), *other = plist_new(LIST_MAX);
+	struct plist *hot = plist_new(LIST_MAX);
 	const struct lf_edge *ser;
 
 	for (size_t i = 0; i < l->sites.n; i++) {
@@ -229,7 +230,21 @@ static void writers_static(const struct lf_lock *l, const struct lf_analysis *a,
 		t = lf_site_ctx_text(&ctx[i]);
 		plist_add(ctx[i].temp == LF_TEMP_COLD ? cold : other, "%s:%d %s() [%s]",
 			  r->file, r->line, lf_fn_basename(r->function), t);
+		if (ctx[i].temp == LF_TEMP_HOT)
+			plist_add(hot, "%s:%d %s() [%s]", r->file, r->line,
+				  lf_fn_basename(r->function), t);
 		free(t);
+	}
+	/* few write sites say nothing of how often one runs: a writer a hot
+	 * entry reaches (fasync_struct::fa_lock's, a file write breaking a
+	 * lease) is not shown rare by their count */
+	if (hot->n) {
+		w->pass = false;
+		w->detail = xasprintf("%zu write site%s, %zu of them reached from a "
+				      "hot entry (%s): few write sites do not show "
+				      "the writers rare", l->nwrite,
+				      lf_plural(l->nwrite), hot->n, plist_text(hot));
+		return;
 	}
 	if ((long)l->nwrite <= max) {
 		w->pass = true;
@@ -321,11 +336,43 @@ static bool user_walk(const struct lf_rec *r, const struct lf_site_ctx *c,
 	return r->loop && c->known && lf_rules_user(&a->rules, c->where.entry);
 }
 
+/* Does R's section release the lock before line N and again after it? */
+static bool released_around(const struct lf_rec *r, int n)
+{
+	bool before = false, after = false;
+
+	for (size_t i = 0; i < r->releases.n; i++) {
+		before |= r->releases.v[i] < n;
+		after |= r->releases.v[i] > n;
+	}
+	return before && after;
+}
+
+/* A read site of L in R's function that takes the lock again inside R's
+ * section, after R released it there: the readers drop the lock inside
+ * their walk (search_binary_handler() around each load_binary()).  NULL
+ * if none. */
+static const struct lf_rec *retaken_inside(const struct lf_lock *l,
+					   const struct lf_rec *r)
+{
+	for (size_t i = 0; i < l->sites.n; i++) {
+		const struct lf_rec *q = l->sites.v[i].rec;
+
+		if (q != r && lf_is_read(q) && q->line > r->line &&
+		    !strcmp(q->file, r->file) && !strcmp(q->function, r->function) &&
+		    released_around(r, q->line))
+			return q;
+	}
+	return NULL;
+}
+
 bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 		 const struct lf_site_ctx *ctx, bool readers_read,
 		 char **detail, char **sites, char **writers, bool *user_only)
 {
 	struct plist *p = plist_new(LIST_MAX), *held = plist_new(LIST_MAX);
+	struct plist *dropped = plist_new(LIST_MAX);
+	const struct lf_rec *q;
 	struct lf_writers w;
 	size_t nlong = 0, nuser = 0, natomic = 0, nprofiled = 0;
 	char *cold = NULL;
@@ -353,6 +400,10 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 		if (r->open_at_exit && !r->releases.n && !user)
 			plist_add(held, "%s:%d %s()", r->file, r->line,
 				  lf_fn_basename(r->function));
+		if ((q = retaken_inside(l, r)))
+			plist_add(dropped, "%s:%d %s() takes it again at line %d",
+				  r->file, r->line, lf_fn_basename(r->function),
+				  q->line);
 		t = lf_site_ctx_text(&ctx[i]);
 		plist_add(p, "%s:%d %s() %s (%s%s%s%s)", r->file, r->line,
 			  lf_fn_basename(r->function), r->api, atomic ? atomic : "",
@@ -382,6 +433,19 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 				    "returns: the readers hold the lock across "
 				    "their callers' work, which the writers "
 				    "exclude", *sites, plist_text(held));
+		return false;
+	}
+	/* the lock released and taken again inside the walk: each hold is
+	 * one step, the work between runs unlocked, and an RCU walk could
+	 * not resume there without a reference (issue 29, rule 4: the
+	 * structure walked under the lock, not a walk around it) */
+	if (dropped->n) {
+		*detail = xasprintf("long read sections in bh, irq or hot context "
+				    "(%s), but the readers drop the lock inside "
+				    "their walk (%s): each hold covers one step, "
+				    "the work between holds runs unlocked, and an "
+				    "RCU walk could not resume there without a "
+				    "reference", *sites, plist_text(dropped));
 		return false;
 	}
 	/* readers only user space triggers: upstream's read-mostly lookup,

@@ -652,7 +652,8 @@ static void decide(struct eval *e, bool id, bool reads, bool rec, bool order,
 		 * rare readers, long walks (but walks user space queries at will
 		 * are not rare: file_systems_lock's, rcu) */
 		v->kind = LF_V_SPINLOCK;
-		v->cold = true;
+		v->cold = !e->serialized;
+		v->cleanup = true;
 		/* issue 29 rule 6: either way a cleanup, and it says so */
 		reason(e, e->serialized ? xasprintf("%s: %s",
 				    lf_ev_rule_detail(e, LF_R_SERIALIZED), CLEANUP) :

@@ -115,6 +115,9 @@ struct lf_verdict {
 	/* per section site: where it runs (rwlock_context.h) */
 	struct lf_site_ctx *ctx;
 	bool cold;		/* spinlock because only cold entries read */
+	/* spinlock for readers that rarely or never overlap (cold or
+	 * serialized): a cleanup, not a speedup, ranked after the rest */
+	bool cleanup;
 	/* rcu: NULL for long readers in bh, irq or hot context; "user" for a
 	 * lookup user space queries; "two steps" for hot readers first */
 	const char *rcu_how;

@@ -23,17 +23,23 @@
 /* The header's count of locks per verdict. */
 static void text_header(FILE *out, const struct lf_analysis *a)
 {
-	size_t count[LF_V_UNKNOWN + 1] = { 0 };
+	size_t count[LF_V_UNKNOWN + 1] = { 0 }, cleanups = 0;
 	struct lf_ranked *ranked = lf_ranked_of(a);
 
-	for (size_t i = 0; i < ranked->n; i++)
+	for (size_t i = 0; i < ranked->n; i++) {
 		count[ranked->v[i]->kind]++;
+		cleanups += ranked->v[i]->cleanup;
+	}
 	lf_fprintf(out, "locks: %zu (", ranked->n);
-	for (int k = 0; k <= LF_V_UNKNOWN; k++)
+	for (int k = 0; k <= LF_V_UNKNOWN; k++) {
 		/* rcu is rare: named when there is one */
 		if (k != LF_V_RCU || count[k])
 			lf_fprintf(out, "%s%s %zu", k ? ", " : "",
 				   lf_verdict_name(k), count[k]);
+		if (k == LF_V_SPINLOCK && cleanups)
+			lf_fprintf(out, " (%zu cleanup%s)", cleanups,
+				   lf_plural(cleanups));
+	}
 	lf_fprintf(out, ")\n");
 }
 
@@ -141,8 +147,8 @@ static void text_block(FILE *out, const struct lf_analysis *a, const struct lf_v
 {
 	const struct lf_lock *l = v->lock;
 
-	lf_fprintf(out, "\n%s (%s, %s): %s\n", l->name, lf_lock_type(l), l->kind,
-		lf_verdict_name(v->kind));
+	lf_fprintf(out, "\n%s (%s, %s): %s%s\n", l->name, lf_lock_type(l), l->kind,
+		lf_verdict_name(v->kind), v->cleanup ? " (a cleanup, not a speedup)" : "");
 	char *benefit = lf_benefit_text(a, v);
 
 	for (size_t i = 0; i < v->reasons.n; i++)
@@ -202,6 +208,7 @@ static json_t *json_lock(const struct lf_analysis *a, const struct lf_verdict *v
 	json_object_set_new(o, "kind", lf_json_str(l->kind));
 	json_object_set_new(o, "type", lf_json_str(l->cls));
 	json_object_set_new(o, "verdict", lf_json_str(lf_verdict_name(v->kind)));
+	json_object_set_new(o, "cleanup", json_boolean(v->cleanup));
 	json_object_set_new(o, "reasons", reasons);
 	json_object_set_new(o, "read_sites", json_integer(l->nread));
 	json_object_set_new(o, "write_sites", json_integer(l->nwrite));

@@ -89,7 +89,10 @@ static json_t *result(const struct lf_finding *f)
 			      "locations", location(f),
 			      "partialFingerprints", "lockfitKey/v1",
 			      lf_json_str(key));
-
+	/* issue 29 rule 6: a cleanup, not a speedup (listed last) */
+	if (f->cleanup)
+		json_object_set_new(r, "properties",
+				    json_pack("{s:b}", "cleanup", 1));
 	free(key);
 	return r;
 }

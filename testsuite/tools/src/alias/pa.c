@@ -33,3 +33,15 @@ void picked_clear(struct picked *p)
 	p->n = 0;
 	write_unlock(p->plock);
 }
+
+void groups_init(struct groups *g)
+{
+	g->locks = pick_lock(1);
+}
+
+void groups_clear(struct groups *g, int i)
+{
+	write_lock(&g->locks[i]);
+	g->n = 0;
+	write_unlock(&g->locks[i]);
+}

@@ -13,6 +13,9 @@ struct prealloc {
 struct orphan { rwlock_t *olock; int n; };
 /* a pointer assigned what a local computes */
 struct picked { rwlock_t *plock; int n; };
+/* an array of locks reached through a pointer (ext4's
+ * s_mb_avg_fragment_size_locks): its elements are what it is assigned */
+struct groups { rwlock_t *locks; int n; };
 
 void pa_init(struct prealloc *pa, struct inode_info *ei);
 void pa_discard(struct prealloc *pa);
