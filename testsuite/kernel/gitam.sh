@@ -12,7 +12,8 @@
 #       prefix with it) and a message holding the line VERIFIED (the
 #       verification named).  One PASS or FAIL.
 git_am_check() {
-	local name=$1 patch=$2 src=$3 dir=$4 subject=$5 verified=$6 f files have
+	local name=$1 patch src=$3 dir=$4 subject=$5 verified=$6 f files have
+	patch=$(realpath -- "$2")	# git am runs in DIR
 	local -a g=(git -c user.name=lockfit-test -c user.email=test@lockfit.invalid
 		-c init.defaultBranch=master -c core.autocrlf=false)
 	files=$(sed -n 's|^diff --git a/\([^ ]*\) b/\1$|\1|p' "$patch" | sort -u)
