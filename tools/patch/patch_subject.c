@@ -6,10 +6,14 @@
  *   - a git checkout (the tree its top: a repository above it is not
  *     asked): the prefixes of the last subjects of `git log --format=%s
  *     -- FILE`, the most frequent (ties: the most recent), a prefix
- *     being the leading "word: " parts ("net: tls", "mm/zsmalloc");
- *   - else the directory conventions: the directories whose prefix is
- *     not their name (kernel/trace: tracing, sound: ALSA), mm/X "mm/X",
- *     net/X "net: X", fs/X "X" and fs/FILE.c "fs", a header its own name;
+ *     being the leading "word: " parts ("net: tls", "mm/zsmalloc")
+ *     and a last "word - " where the subsystem writes one (crypto's
+ *     "crypto: ccp - Fix ...": "crypto: ccp -", joined without ':');
+ *   - else the directory conventions: the files and directories whose
+ *     prefix is not their name (kernel/trace/ring_buffer.c: ring-buffer,
+ *     kernel/trace: tracing, sound: ALSA), mm/X "mm/X",
+ *     net/X "net: X", fs/X "X" and fs/FILE.c "fs", a header its own name,
+ *     drivers/crypto/X "crypto: X -", drivers/scsi/X "scsi: X";
  *     elsewhere the deepest directory of a MAINTAINERS "F:" entry that
  *     holds the file (drivers/block/zram/), else the file's directory;
  *   - an external module without git: its module name (obj-m of its
@@ -21,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
+#include "lib/path.h"
 #include "lib/proc.h"
 #include "lib/readfile.h"
 #include "records/recdir.h"
@@ -47,6 +52,13 @@ static const struct {
 	{ "sound", "ALSA" },
 };
 
+/* Files whose subject prefix is neither their directory's nor their name. */
+static const struct {
+	const char *file, *prefix;
+} files[] = {
+	{ "kernel/trace/ring_buffer.c", "ring-buffer" },
+};
+
 /* Top-level directories that are one subsystem whatever the subdirectory. */
 static const char *const whole[] = {
 	"block", "ipc", "init", "security", "crypto", "io_uring", "virt",
@@ -69,6 +81,10 @@ static char *subject_prefix(const char *s, size_t n)
 
 		while (q < end && part_char(*q))
 			q++;
+		if (q != p && last && end - q > 3 && !strncmp(q, " - ", 3)) {
+			last = q + 2;	/* "crypto: ccp - Foo": "crypto: ccp -" */
+			break;
+		}
 		if (q == p || q + 1 >= end || q[0] != ':' || q[1] != ' ')
 			break;
 		last = q;
@@ -179,6 +195,9 @@ static char *dir_prefix(const char *tree, const char *path)
 	size_t dlen = slash ? (size_t)(slash - path) : 0;
 	char *m;
 
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++)
+		if (!strcmp(path, files[i].file))
+			return xstrdup(files[i].prefix);
 	for (size_t i = 0; i < ARRAY_SIZE(subsystems); i++) {
 		size_t n = strlen(subsystems[i].dir);
 
@@ -198,6 +217,10 @@ static char *dir_prefix(const char *tree, const char *path)
 		return xasprintf("%.*s", (int)strcspn(slash + 1, "."), slash + 1);
 	if (!strncmp(path, "mm/", 3))	/* mm/zsmalloc.c, mm/kasan/... */
 		return xasprintf("mm/%.*s", (int)strcspn(path + 3, "/."), path + 3);
+	if (!strncmp(path, "drivers/crypto/", 15))	/* crypto: ccp - */
+		return xasprintf("crypto: %.*s -", (int)strcspn(path + 15, "/."), path + 15);
+	if (!strncmp(path, "drivers/scsi/", 13))	/* scsi: sg: */
+		return xasprintf("scsi: %.*s", (int)strcspn(path + 13, "/."), path + 13);
 	if (!strncmp(path, "net/", 4) && strchr(path + 4, '/'))
 		return xasprintf("net: %.*s", (int)strcspn(path + 4, "/"), path + 4);
 	if (!strncmp(path, "fs/", 3) && strchr(path + 3, '/'))
@@ -258,7 +281,9 @@ void lf_pjob_subject(struct lf_pjob *j, const char *tree)
 	if (lf_modroot_file(file))
 		file = lf_modroot_file(file);
 	pre = lf_subject_prefix(tree, file, j->module);
-	j->subject = xasprintf("%s: %s", lf_mail_esc(pre), old);
+	/* "crypto: ccp - convert ...", else "mm/z3fold: convert ..." */
+	j->subject = xasprintf("%s%s %s", lf_mail_esc(pre),
+			       lf_has_suffix(pre, " -") ? "" : ":", old);
 	free(pre);
 	free(old);
 }
