@@ -34,7 +34,8 @@
 #   make vm            the VM kernel (lockdep, lock_stat) booted under QEMU with
 #                      the workload: build/vm/ gets lock_stat.txt, dmesg.txt
 #   make check-vm      VM kernel, boot, lockfit patch --boot on a clean and a
-#                      broken patch (tens of minutes the first time; docs/VM.md)
+#                      broken patch (KVER 6.1 or 7.2; tens of minutes the
+#                      first time; docs/VM.md)
 #   make bench-vm      lfvm-bench on the unpatched and the patched VM kernel,
 #                      RUNS= interleaved boots each (default 3), as ratios
 #   make vm-census     make vm, then which whole-defconfig census locks its
@@ -247,9 +248,10 @@ vm: deps-vm
 	rm -rf build/vm
 	LOCKFIT_VM_KVER=$(KVER) scripts/vm.sh run --out build/vm
 
+# the VM suite on $(KVER); the out-of-tree module's is Linux 6.1's
 check-vm: deps-vm
 	$(MAKE) all
-	testsuite/vm/run
+	$(KENV) testsuite/vm/run
 	testsuite/vm/module-boot
 
 # lockfit patch --boot of an out-of-tree module (docs/VM.md)
