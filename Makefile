@@ -253,6 +253,7 @@ check-vm: deps-vm
 	$(MAKE) all
 	$(KENV) testsuite/vm/run
 	testsuite/vm/module-boot
+	testsuite/vm/rcu-boot
 
 # lockfit patch --boot of an out-of-tree module (docs/VM.md)
 check-vm-module: deps-vm

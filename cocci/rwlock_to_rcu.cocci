@@ -133,6 +133,44 @@ lf_kfree = {}          # variable kfree()d after its removal -> its struct tag
 lf_kfree_in = set()    # the functions of those
 lf_removed = {}        # removal (list_del...) -> (position, entry): not yet safe
 lf_sync = set()        # functions removing their parameter: synchronize_rcu()
+lf_nowalk = []         # read sections walking no list, refused unless a pointer
+lf_pub = {}            # members the write sections store -> first position
+lf_ptr = []            # the published member, once the shape is decided
+lf_rd_api = {}         # read section -> (position, its read_lock call)
+lf_ptr_fns = {}        # reader function -> the local that holds the pointer
+lf_ptr_sync = set()    # functions unpublishing with no grace period after
+lf_ptr_sync_at = []    # (position, variable): the synchronize_rcu() of those
+lf_ptr_clash = set()   # functions naming something after the member
+lf_ptr_decls = set()   # reader functions that start with declarations
+
+def lf_ptr_ok():
+    return lf_ok() and bool(lf_ptr)
+
+def lf_ptr_decide():
+    """A pointer shape (every read section walks no list, the write
+    sections publish one member) or the no-walk refusals."""
+    flav = set(api for _, api in lf_rd_api.values())
+    if LF_STRUCT and lf_nowalk and not lf_rd_ok and len(lf_pub) == 1:
+        lf_ptr.append(list(lf_pub)[0])
+        if "read_lock_irq" in flav or len(flav) > 1:
+            p = min((q for q, _ in lf_rd_api.values()), key=lambda q: (q.file, int(q.line)))
+            lf_refuse(p, "readers of %s with %s: one rcu_dereference flavour per pointer, convert by hand" % (lf_ptr[0], " and ".join(sorted(flav))))
+        return
+    for p, what in lf_nowalk:
+        lf_refuse(p, what)
+    if lf_nowalk and len(lf_pub) > 1:
+        lf_refuse(min(lf_pub.values(), key=lambda q: (q.file, int(q.line))), "the write sections store %d members (%s): the script converts one published pointer, by hand" % (len(lf_pub), ", ".join(sorted(lf_pub))))
+
+def lf_ptr_flavour():
+    """_bh if the readers were read_lock_bh(), else ''."""
+    return "_bh" if any(api == "read_lock_bh" for _, api in lf_rd_api.values()) else ""
+
+def lf_ptr_local(fn):
+    """The reader's local for the pointer: the member's name, unless FN
+    names something so already."""
+    if not lf_ptr:
+        return LF_NONE
+    return ("rcu_" if fn in lf_ptr_clash else "") + lf_ptr[0]
 
 def lf_pos(p):
     return (p.file, p.line, p.column)
@@ -159,8 +197,10 @@ for d in (lf_why, lf_rd_ok, lf_rd_fns, lf_wr_fns, lf_walk_fns, lf_refd, lf_grow,
           lf_has_head, lf_sync):
     d.clear()
 del lf_sync_at[:]
-for d in (lf_rd_sec, lf_rd_calls, lf_entries, lf_free, lf_kfree, lf_removed, lf_free_at):
+for d in (lf_rd_sec, lf_rd_calls, lf_entries, lf_free, lf_kfree, lf_removed, lf_free_at,
+          lf_pub, lf_rd_api, lf_ptr_fns, lf_ptr_sync, lf_ptr_clash, lf_ptr_decls):
     d.clear()
+del lf_nowalk[:], lf_ptr[:], lf_ptr_sync_at[:]
 
 //----------------------------------------------------------------------
 // Uses with no RCU form
@@ -381,7 +421,55 @@ rl@p(L)
 @script:python@
 p << rnowalk.p;
 @@
-lf_refuse(p[0], "the read section of %s() walks no list_head or hlist_head with list_for_each_entry() or hlist_for_each_entry() (an open-coded pointer chain, or a walk in a function it calls that calls another): RCU needs rcu_dereference()/rcu_assign_pointer() on each pointer, by hand" % p[0].current_element)
+lf_nowalk.append((p[0], "the read section of %s() walks no list_head or hlist_head with list_for_each_entry() or hlist_for_each_entry() (an open-coded pointer chain, or a walk in a function it calls that calls another): RCU needs rcu_dereference()/rcu_assign_pointer() on each pointer, by hand" % p[0].current_element))
+
+//----------------------------------------------------------------------
+// A published pointer (struct channel::upl's shape): the read sections
+// walk no list, the write sections store one member of the lock's struct
+// with a plain assignment.  Readers then load it once with
+// rcu_dereference*() into a local, writers publish it with
+// rcu_assign_pointer(), the member becomes __rcu (rcu_pointer_rewrite.inc)
+//----------------------------------------------------------------------
+
+@ppub disable ptr_to_array exists@
+identifier lf.FD, F;
+type lf.TS;
+TS *PS;
+expression L, E;
+identifier wl = {write_lock, write_lock_bh, write_lock_irq, write_lock_irqsave};
+identifier wu = {write_unlock, write_unlock_bh, write_unlock_irq, write_unlock_irqrestore};
+position p;
+@@
+wl(\( &PS->FD \& L \), ...);
+... when != wu(L, ...)
+PS->F@p = E
+
+@script:python@
+f << ppub.F;
+p << ppub.p;
+@@
+if f != LF_LOCK:
+    lf_pub.setdefault(f, p[0])
+
+// the readers' flavours: one local per section, loaded with the
+// rcu_dereference*() of the section's rcu_read_lock*()
+@prflav@
+expression L;
+identifier rl = {read_lock, read_lock_bh, read_lock_irq};
+position p : script:python () { lf_is_rd(p) };
+@@
+rl@p(L)
+
+@script:python@
+rl << prflav.rl;
+p << prflav.p;
+@@
+lf_rd_api[lf_pos(p[0])] = (p[0], rl)
+
+@script:python@
+@@
+lf_ptr_decide()
+
 
 // the lock dropped inside the walk
 @rdrop exists@
@@ -874,6 +962,226 @@ h(...) { <...
 + g
   (...)
 ...> }
+
+//----------------------------------------------------------------------
+// The rewrite of a published pointer (rcu_pointer_find.inc decided it)
+//----------------------------------------------------------------------
+
+@script:python lfp@
+PF;
+@@
+coccinelle.PF = cocci.make_ident(lf_ptr[0] if lf_ptr else LF_NONE)
+
+// a function already naming a variable after the member gets rcu_MEMBER
+@pclash exists@
+identifier fn;
+identifier lfp.PF;
+type T;
+position p : script:python () { lf_ptr_ok() };
+@@
+fn@p(...) { ... when any
+(
+  T PF;
+|
+  PF
+)
+  ... when any
+}
+
+@script:python@
+p << pclash.p;
+@@
+lf_ptr_clash.add(p[0].current_element)
+
+// the old value read in a write section, no grace period after it in
+// the function: synchronize_rcu() after the unlock
+@punpub disable ptr_to_array exists@
+identifier fn, OLD;
+identifier lf.FD, lfp.PF;
+type lf.TS;
+TS *PS;
+expression L;
+identifier wl = {write_lock, write_lock_bh, write_lock_irq, write_lock_irqsave};
+identifier wu = {write_unlock, write_unlock_bh, write_unlock_irq, write_unlock_irqrestore};
+position p : script:python () { lf_ptr_ok() };
+@@
+fn@p(...) { ... when any
+  wl(\( &PS->FD \& L \), ...);
+  ... when != wu(L, ...)
+  OLD = PS->PF
+  ... when any
+}
+
+@psynced exists@
+identifier fn;
+identifier s = {synchronize_rcu, synchronize_net, synchronize_rcu_expedited};
+position p : script:python () { lf_ptr_ok() };
+@@
+fn@p(...) { ... when any
+  s(...)
+  ... when any
+}
+
+@script:python@
+p << punpub.p;
+x << punpub.OLD;
+@@
+lf_ptr_sync.add(p[0].current_element)
+lf_ptr_sync_at.append((p[0], x))
+
+@script:python@
+p << psynced.p;
+@@
+lf_ptr_sync.discard(p[0].current_element)
+lf_ptr_sync_at[:] = [(q, x) for q, x in lf_ptr_sync_at if q.current_element != p[0].current_element]
+
+@ptype depends on patch disable ptr_to_array@
+identifier lf.ST, lfp.PF;
+type T;
+attribute name __rcu;
+position p : script:python () { lf_ptr_ok() };
+@@
+struct ST { ...
+- T *PF@p;
++ T __rcu *PF;
+  ...
+};
+
+// each read section loads the pointer once, at its start
+@prd depends on patch disable ptr_to_array@
+identifier lf.FD, lfp.PF;
+type lf.TS;
+TS *PS;
+identifier rl = {read_lock, read_lock_bh};
+identifier ru = {read_unlock, read_unlock_bh};
+fresh identifier RL = script:python(rl) { "rcu_" + rl };
+fresh identifier RU = script:python(ru) { "rcu_" + ru };
+fresh identifier RD = script:python() { "rcu_dereference" + lf_ptr_flavour() };
+position p : script:python () { lf_ptr_ok() };
+fresh identifier V = script:python(p) { lf_ptr_local(p[0].current_element) };
+@@
+- rl@p(&PS->FD);
++ RL();
++ V = RD(PS->PF);
+  <... when != ru(&PS->FD)
+- PS->PF
++ V
+  ...>
+- ru(&PS->FD);
++ RU();
+
+@script:python@
+p << prd.p;
+@@
+lf_ptr_fns[p[0].current_element] = lf_ptr_local(p[0].current_element)
+
+// its local: before the function's declarations, or alone with the blank
+// line that ends declarations
+@pdecls@
+identifier fn : script:python () { lf_ptr_ok() and fn in lf_ptr_fns };
+declaration d;
+position p;
+@@
+fn@p(...) {
+  d
+  ... when any
+}
+
+@script:python@
+p << pdecls.p;
+@@
+lf_ptr_decls.add(p[0].current_element)
+
+@depends on patch disable ptr_to_array@
+identifier fn : script:python () { lf_ptr_ok() and fn in lf_ptr_decls };
+fresh identifier V = script:python(fn) { lf_ptr_fns[fn] };
+type ptype.T;
+@@
+fn(...) {
+++ T *V;
+  ...
+}
+
+@depends on patch disable ptr_to_array@
+identifier fn : script:python () { lf_ptr_ok() and fn in lf_ptr_fns and fn not in lf_ptr_decls };
+fresh identifier V = script:python(fn) { lf_ptr_fns[fn] };
+type ptype.T;
+@@
+fn(...) {
+++ T *V;
+++
+  ...
+}
+
+// a function of the file a read section calls, reading the pointer
+@depends on patch disable ptr_to_array@
+identifier h : script:python () { lf_ptr_ok() and h in lf_rd_fns };
+identifier lfp.PF;
+type lf.TS;
+TS *PS;
+fresh identifier RD = script:python() { "rcu_dereference" + lf_ptr_flavour() };
+@@
+h(...) { <...
+- PS->PF
++ RD(PS->PF)
+...> }
+
+// writers: publish with rcu_assign_pointer(), read under the lock with
+// rcu_dereference_protected()
+@depends on patch disable ptr_to_array exists@
+identifier lf.FD, lfp.PF;
+type lf.TS;
+TS *PS;
+expression L, E;
+identifier wl = {write_lock, write_lock_bh, write_lock_irq, write_lock_irqsave};
+identifier wu = {write_unlock, write_unlock_bh, write_unlock_irq, write_unlock_irqrestore};
+position p : script:python () { lf_ptr_ok() };
+@@
+  wl@p(\( &PS->FD \& L \), ...);
+  <... when != wu(L, ...)
+(
+- PS->PF = NULL
++ RCU_INIT_POINTER(PS->PF, NULL)
+|
+- PS->PF = E
++ rcu_assign_pointer(PS->PF, E)
+|
+- PS->PF
++ rcu_dereference_protected(PS->PF, lockdep_is_held(L))
+)
+  ...>
+  wu(L, ...);
+
+@depends on patch disable ptr_to_array exists@
+identifier fn : script:python () { lf_ptr_ok() and fn in lf_ptr_sync };
+identifier lf.FD;
+type lf.TS;
+TS *PS;
+expression L;
+identifier wu = {write_unlock, write_unlock_bh, write_unlock_irq, write_unlock_irqrestore};
+@@
+fn(...) { <...
+  wu(\( &PS->FD \& L \), ...);
++ synchronize_rcu();
+...> }
+
+// a NULL stored outside the sections (a new object, before it is shared)
+@depends on patch disable ptr_to_array@
+identifier lfp.PF;
+type lf.TS;
+TS *PS;
+position p : script:python () { lf_ptr_ok() };
+@@
+- PS->PF@p = NULL
++ RCU_INIT_POINTER(PS->PF, NULL)
+
+@script:python depends on patch@
+@@
+if lf_ptr_ok():
+    p = min((q for q, _ in lf_rd_api.values()), key=lambda q: (q.file, int(q.line)))
+    lf_say(p, "a published pointer: member %s becomes __rcu, each read section loads it once with %s() into a local, writers rcu_assign_pointer() and rcu_dereference_protected()" % (lf_ptr[0], "rcu_dereference" + lf_ptr_flavour()))
+    for q, x in lf_ptr_sync_at:
+        lf_say(q, "%s, the old %s, is read in %s()'s write section and no grace period follows: synchronize_rcu() after the write section, before it is dropped" % (x, lf_ptr[0], q.current_element))
 
 // the readers' lock and unlock, once their walks are rewritten
 @depends on patch disable ptr_to_array@

@@ -56,6 +56,7 @@ char *lf_rcu_patch_reason(const struct lf_analysis *a, const struct lf_lock *l)
 		}
 	}
 	return xstrdup("lockfit patch tries cocci/rwlock_to_rcu.cocci (readers "
-		       "walking a list_head or hlist_head; it refuses any other "
+		       "walking a list_head or hlist_head, or loading one "
+		       "pointer the writers publish; it refuses any other "
 		       "shape, naming what blocks it)");
 }

@@ -74,15 +74,19 @@ static const char write_only_help[] =
 	"and is smaller (4 bytes, not 8, without lock debugging). Convert the "
 	"lock to spinlock_t, using the variant named at each site.";
 
-/* What a site of an rcu rewrite becomes: a reader rcu_read_lock(), a
- * writer the spinlock rewrite's call (rewrites.tbl). */
+/* What a site of an rcu rewrite becomes: a reader rcu_read_lock() (a
+ * list walk) or the flavour of its lock (a published pointer, whose
+ * rcu_dereference*() must match), a writer the spinlock rewrite's call
+ * (rewrites.tbl). */
 static const char *rcu_needs(const struct lf_analysis *a, const struct lf_rec *r)
 {
 	char *key;
 	const char *to;
 
 	if (r->mode && !strcmp(r->mode, "read"))
-		return "rcu_read_lock";
+		return r->api && !strcmp(r->api, "read_lock_bh") ?
+			"rcu_read_lock (a list walk) or rcu_read_lock_bh (a published pointer)" :
+			"rcu_read_lock";
 	key = xasprintf("spinlock - %s", r->api ? r->api : "");
 	to = strmap_get(a->rules.calls, key);
 	free(key);
