@@ -16,10 +16,13 @@
  *     one the index could not type, that the diff leaves, is said in
  *     the message;
  *   - the objects: each changed or recorded .c file that the build
- *     compiles, and each object whose kbuild dependency list
- *     (dir/.name.o.cmd) names a changed header.  The changed files no
- *     object builds are said in the patch message as not build-verified
- *     (--verify-unbuilt compiles them in an allmodconfig scratch).
+ *     compiles, each built .c file the index found using the lock, and
+ *     each object whose kbuild dependency list (dir/.name.o.cmd) names
+ *     a changed header, unless the header only declares the lock
+ *     (includers_needed: then its users are enough).  The changed files
+ *     no object builds are said in the patch message as not
+ *     build-verified (--verify-unbuilt compiles them in an allmodconfig
+ *     scratch).
  */
 #include <errno.h>
 #include <limits.h>
