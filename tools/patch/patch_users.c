@@ -226,13 +226,20 @@ void lf_pjobs_index(struct lf_pjobs *jobs, const struct lf_pbuild *b)
 		lf_pjob_setup_files(jobs->v[i], b);
 }
 
+/* kbuild's dir/.name.o.cmd of object O (dir/name.o). */
+static char *cmd_of(const char *o)
+{
+	const char *slash = strrchr(o, '/');
+
+	return xasprintf("%.*s.%s.cmd", slash ? (int)(slash - o + 1) : 0, o,
+			 slash ? slash + 1 : o);
+}
+
 /* Does the build compile O (dir/name.o): its object or kbuild's
  * dir/.name.o.cmd is in the output directory. */
 static bool built(const struct lf_pbuild *b, const char *o)
 {
-	const char *slash = strrchr(o, '/');
-	char *cmd = xasprintf("%.*s.%s.cmd", slash ? (int)(slash - o + 1) : 0, o,
-			      slash ? slash + 1 : o);
+	char *cmd = cmd_of(o);
 	bool yes = exists_in(b->obj, o) || exists_in(b->obj, cmd);
 
 	free(cmd);
@@ -336,14 +343,12 @@ static bool compiled_in(const struct lf_strv *objs, const struct lf_pbuild *b,
 	bool yes = false;
 
 	for (size_t i = 0; i < objs->n && !yes; i++) {
-		const char *o = objs->v[i], *slash = strrchr(o, '/');
-		char *cmd = xasprintf("%s/%.*s.%s.cmd", b->obj,
-				      slash ? (int)(slash - o + 1) : 0, o,
-				      slash ? slash + 1 : o);
-		char *text = lf_read_file(cmd, NULL);
+		char *cmd = cmd_of(objs->v[i]), *path = lf_path_in(b->obj, cmd);
+		char *text = path ? lf_read_file(path, NULL) : NULL;
 
 		yes = text && strstr(text, h);
 		free(text);
+		free(path);
 		free(cmd);
 	}
 	return yes;
