@@ -129,6 +129,13 @@ struct lf_pjob {
 	struct lf_strv allmod;	/* .c of those, for --verify-unbuilt */
 	struct lf_strv allmodok;	/* of those, built in allmodconfig */
 	struct lf_strv unexamined;	/* member: files the index did not type */
+	/* the index's uses: their files; "FILE:LINE" of its declarations;
+	 * the headers holding another use (an inline, a macro), which
+	 * every includer compiles */
+	struct lf_strv usefiles, decls, usecode;
+	/* the message: the headers whose includers were not all rebuilt
+	 * (only the lock's declaration changed there), or why they were */
+	char *rebuilt_why;
 	/* uses the index could not type (maybe another lock's): those the
 	 * diff leaves go to the message */
 	struct { struct lf_psite *v; size_t n, cap; } maybe;
@@ -419,6 +426,10 @@ void lf_rm_rf(const char *path);
  * made) name, added to FILES; NULL, or what is wrong: a path that is
  * not lf_path_ok, a line lockfit's diffs do not have. */
 char *lf_diff_files(const char *diff, struct lf_strv *files);
+/* The old lines DIFF removes from FILE, ascending, in *LINES (their
+ * number returned; free *LINES), and in *ADDED how many it adds. */
+size_t lf_diff_removed(const char *diff, const char *file, int **lines,
+		       size_t *added);
 /* FILE holds DIFF: does git apply (in TREE, with ENV) see in it the
  * files its headers name, and no other?  NULL, or what is wrong. */
 char *lf_diff_check(const char *diff, const char *file, const char *tree,

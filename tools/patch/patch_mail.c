@@ -304,6 +304,8 @@ void lf_mail_build(struct lf_pjob *j)
 		files_said(&text, head, &j->verified);
 		free(head);
 	}
+	if (j->rebuilt_why)
+		sb_printf(&text, "%s", j->rebuilt_why);
 	files_said(&text, "\nCompiled in an allmodconfig scratch build only "
 		   "(--verify-unbuilt): ", &j->allmodok);
 	files_said(&text, "\nNot build-verified (no object of this "

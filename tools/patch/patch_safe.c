@@ -346,6 +346,37 @@ void lf_private_remove(const char *dir, bool keep)
 	remove_from(&dirs, dir);
 }
 
+size_t lf_diff_removed(const char *diff, const char *file, int **lines,
+		       size_t *added)
+{
+	char *head = xasprintf("diff --git a/%s b/%s\n", file, file);
+	const char *p = strstr(diff, head);
+	size_t n = 0, cap = 0;
+	int old = 0;
+
+	*lines = NULL;
+	*added = 0;
+	for (p = p ? strchr(p, '\n') + 1 : NULL; p && *p;
+	     p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (!strncmp(p, "diff --git ", 11))
+			break;
+		if (!strncmp(p, "@@ -", 4))
+			old = atoi(p + 4);
+		else if (*p == ' ')
+			old++;
+		else if (*p == '+' && old)	/* old 0: the "+++ b/" header */
+			++*added;
+		else if (*p == '-' && old) {
+			if (n == cap)
+				*lines = xrealloc(*lines, (cap = cap * 2 + 8) *
+						  sizeof(**lines));
+			(*lines)[n++] = old++;
+		}
+	}
+	free(head);
+	return n;
+}
+
 char *lf_diff_files(const char *diff, struct lf_strv *files)
 {
 	for (const char *p = diff; *p; p += strcspn(p, "\n"), p += *p == '\n') {

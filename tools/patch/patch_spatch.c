@@ -167,23 +167,13 @@ static char *relative(char *text, const char *tree)
 /* Is FILE's old line LINE removed (rewritten) by DIFF, a git-style diff? */
 static bool removes(const char *diff, const char *file, int line)
 {
-	char *head = xasprintf("diff --git a/%s b/%s\n", file, file);
-	const char *p = strstr(diff, head);
+	int *lines;
+	size_t added, n = lf_diff_removed(diff, file, &lines, &added);
 	bool found = false;
-	int old = 0;
 
-	for (p = p ? strchr(p, '\n') + 1 : NULL; p && *p && !found;
-	     p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		if (!strncmp(p, "diff --git ", 11))
-			break;
-		if (!strncmp(p, "@@ -", 4))
-			old = atoi(p + 4);
-		else if (*p == ' ')
-			old++;
-		else if (*p == '-' && old)	/* old 0: the "--- a/" header */
-			found = old++ == line;
-	}
-	free(head);
+	for (size_t i = 0; i < n && !found; i++)
+		found = lines[i] == line;
+	free(lines);
 	return found;
 }
 

@@ -16,10 +16,13 @@
  *     one the index could not type, that the diff leaves, is said in
  *     the message;
  *   - the objects: each changed or recorded .c file that the build
- *     compiles, and each object whose kbuild dependency list
- *     (dir/.name.o.cmd) names a changed header.  The changed files no
- *     object builds are said in the patch message as not build-verified
- *     (--verify-unbuilt compiles them in an allmodconfig scratch).
+ *     compiles, each built .c file the index found using the lock, and
+ *     each object whose kbuild dependency list (dir/.name.o.cmd) names
+ *     a changed header, unless the header only declares the lock
+ *     (includers_needed: then its users are enough).  The changed files
+ *     no object builds are said in the patch message as not
+ *     build-verified (--verify-unbuilt compiles them in an allmodconfig
+ *     scratch).
  */
 #include <errno.h>
 #include <limits.h>
@@ -109,6 +112,21 @@ static bool has_site(const struct lf_pjob *j, const char *file, int line)
 	return false;
 }
 
+/* What the rebuild needs of U (lf_users_plan): its file's object; a
+ * header's declaration, or a use every includer compiles. */
+static void note_use(struct lf_pjob *j, const struct lf_use *u)
+{
+	lf_strv_add_unique(&j->usefiles, u->file);
+	if (u->what == LF_USE_DECL) {
+		char *at = xasprintf("%s:%d", u->file, u->line);
+
+		lf_strv_add_unique(&j->decls, at);
+		free(at);
+	} else if (!lf_has_suffix(u->file, ".c")) {
+		lf_strv_add_unique(&j->usecode, u->file);
+	}
+}
+
 static void add_uses(struct lf_pjob *j, const struct lf_ilock *l, const char *src)
 {
 	if (!l->indexed) {
@@ -126,6 +144,7 @@ static void add_uses(struct lf_pjob *j, const struct lf_ilock *l, const char *sr
 				      u->line };
 
 		lf_strv_add_unique(&j->files, u->file);
+		note_use(j, u);
 		if (!rewritten_use(u) || has_site(j, u->file, u->line))
 			continue;
 		/* an untyped one may be another lock's (spatch typing the
@@ -207,13 +226,20 @@ void lf_pjobs_index(struct lf_pjobs *jobs, const struct lf_pbuild *b)
 		lf_pjob_setup_files(jobs->v[i], b);
 }
 
+/* kbuild's dir/.name.o.cmd of object O (dir/name.o). */
+static char *cmd_of(const char *o)
+{
+	const char *slash = strrchr(o, '/');
+
+	return xasprintf("%.*s.%s.cmd", slash ? (int)(slash - o + 1) : 0, o,
+			 slash ? slash + 1 : o);
+}
+
 /* Does the build compile O (dir/name.o): its object or kbuild's
  * dir/.name.o.cmd is in the output directory. */
 static bool built(const struct lf_pbuild *b, const char *o)
 {
-	const char *slash = strrchr(o, '/');
-	char *cmd = xasprintf("%.*s.%s.cmd", slash ? (int)(slash - o + 1) : 0, o,
-			      slash ? slash + 1 : o);
+	char *cmd = cmd_of(o);
 	bool yes = exists_in(b->obj, o) || exists_in(b->obj, cmd);
 
 	free(cmd);
@@ -221,9 +247,9 @@ static bool built(const struct lf_pbuild *b, const char *o)
 }
 
 /* The objects whose kbuild dependency lists (.*.o.cmd) name header H:
- * added to J's objects; false if none. */
-static bool header_users(struct lf_pjob *j, const struct lf_pbuild *b,
-			 const char *h)
+ * added to OBJS; how many. */
+static size_t header_users(struct lf_strv *objs, const struct lf_pbuild *b,
+			   const char *h)
 {
 	const char *argv[] = { "grep", "-rlF", "--include=.*.o.cmd", "-e", h,
 			       b->obj, NULL };
@@ -249,14 +275,14 @@ static bool header_users(struct lf_pjob *j, const struct lf_pbuild *b,
 			      (int)(strlen(base) - 7), base + 1);
 		o = xasprintf("%.*so", (int)(strlen(c) - 1), c);
 		if (lf_path_ok(c) && exists_in(b->src, c)) {
-			lf_strv_add_unique(&j->objs, o);
+			lf_strv_add_unique(objs, o);
 			users++;
 		}
 		free(c);
 		free(o);
 	}
 	free(r.out);
-	return users > 0;
+	return users;
 }
 
 /* A module job: the module's build compiles all its units; each changed
@@ -279,9 +305,116 @@ static void module_plan(struct lf_pjob *j, const struct lf_strv *touched)
 	lf_strv_sort(&j->verified);
 }
 
+/* Why every includer of header H must be rebuilt for J: "" when H's
+ * own uses are compiled in each of them (an inline, a macro) or the
+ * lock is not indexed (as ever, not said); else the reason, said in the
+ * message; NULL when its users are enough: the diff changes only lines
+ * the use index types as the lock's declarations, and the index examined
+ * every file naming the lock, so an includer not using it compiles the
+ * same code with the lock's new type. */
+static const char *includers_needed(const struct lf_pjob *j, const char *h)
+{
+	const char *why = NULL;
+	size_t added, n;
+	int *lines;
+
+	if (!j->indexed || lf_strv_has(&j->usecode, h))
+		return "";
+	if (j->unexamined.n)
+		return "the use index did not examine every file naming the lock";
+	n = lf_diff_removed(j->diff, h, &lines, &added);
+	if (added != n)
+		why = "the patch adds or removes lines there";
+	for (size_t i = 0; i < n && !why; i++) {
+		char *at = xasprintf("%s:%d", h, lines[i]);
+
+		if (!lf_strv_has(&j->decls, at))
+			why = "the patch changes more than the lock's declaration there";
+		free(at);
+	}
+	free(lines);
+	return why;
+}
+
+/* Does an object of OBJS compile header H (its .cmd names it)? */
+static bool compiled_in(const struct lf_strv *objs, const struct lf_pbuild *b,
+			const char *h)
+{
+	bool yes = false;
+
+	for (size_t i = 0; i < objs->n && !yes; i++) {
+		char *cmd = cmd_of(objs->v[i]), *path = lf_path_in(b->obj, cmd);
+		char *text = path ? lf_read_file(path, NULL) : NULL;
+
+		yes = text && strstr(text, h);
+		free(text);
+		free(path);
+		free(cmd);
+	}
+	return yes;
+}
+
+/* The objects of the other files the use index found using the lock
+ * (not changed: a use as an address, in an assertion), which the build
+ * compiles. */
+static void use_objects(struct lf_pjob *j, const struct lf_pbuild *b)
+{
+	for (size_t i = 0; i < j->usefiles.n; i++) {
+		const char *f = j->usefiles.v[i];
+		char *o;
+
+		if (!lf_has_suffix(f, ".c") || !lf_path_ok(f))
+			continue;
+		o = xasprintf("%.*s.o", (int)(strlen(f) - 2), f);
+		if (built(b, o))
+			lf_strv_add_unique(&j->objs, o);
+		free(o);
+	}
+}
+
+/* Touched header H of J: its includers, or (includers_needed) only the
+ * objects using the lock that compile it; the message says which. */
+static void header_plan(struct lf_pjob *j, const struct lf_pbuild *b,
+			const char *h, struct strbuf *why)
+{
+	const char *need = includers_needed(j, h);
+	struct lf_strv inc = { 0 };
+	size_t n = header_users(&inc, b, h), users = j->objs.n;
+
+	if (!need && !compiled_in(&j->objs, b, h))
+		need = "no object using the lock compiles it";
+	if (need) {
+		for (size_t i = 0; i < inc.n; i++)
+			lf_strv_add_unique(&j->objs, inc.v[i]);
+		if (*need && n)
+			sb_printf(why, "\nRebuilt for %s: every object including "
+				  "it (%zu), not only those using the lock: %s.\n",
+				  lf_mail_esc(h), n, need);
+	} else {
+		for (size_t i = 0; i < j->usecode.n; i++)
+			header_users(&j->objs, b, j->usecode.v[i]);
+		sb_printf(why, "\nRebuilt for %s: the %zu object%s using the lock "
+			  "(the units of the records, the files the use index "
+			  "found), not every object including it (%zu): the "
+			  "patch changes only the lock's declaration there, and "
+			  "the index examined every file naming the lock, so an "
+			  "includer not rebuilt does not name it (it compiles "
+			  "only the lock's new size).\n", lf_mail_esc(h), users,
+			  lf_plural(users), n);
+	}
+	if (n)
+		lf_strv_add_unique(&j->verified, h);
+	else
+		lf_strv_add_unique(&j->unbuilt, h);
+	for (size_t i = 0; i < inc.n; i++)
+		free(inc.v[i]);
+	free(inc.v);
+}
+
 void lf_users_plan(struct lf_pjob *j, const struct lf_pbuild *b)
 {
 	struct lf_strv touched = { 0 };
+	struct strbuf why = { 0 };
 	char *err = lf_diff_files(j->diff, &touched);
 
 	free(err);	/* lf_vjob_start says it */
@@ -310,16 +443,15 @@ void lf_users_plan(struct lf_pjob *j, const struct lf_pbuild *b)
 		}
 		free(o);
 	}
+	if (j->indexed)
+		use_objects(j, b);
 	for (size_t i = 0; i < touched.n; i++) {
 		const char *f = touched.v[i];
 
-		if (lf_has_suffix(f, ".c") || !lf_path_ok(f))
-			continue;
-		if (header_users(j, b, f))
-			lf_strv_add_unique(&j->verified, f);
-		else
-			lf_strv_add_unique(&j->unbuilt, f);
+		if (!lf_has_suffix(f, ".c") && lf_path_ok(f))
+			header_plan(j, b, f, &why);
 	}
+	j->rebuilt_why = why.s;
 	lf_strv_sort(&j->objs);
 	lf_strv_sort(&j->verified);
 	lf_strv_sort(&j->unbuilt);
