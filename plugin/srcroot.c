@@ -92,12 +92,24 @@ void lf_set_client(const char *objtree, const char *config,
 	}
 }
 
+/* Linux 6.13 and later build an external module (M=) in the module's
+ * directory, and export the kernel's build directory as objtree and the
+ * module's as srcroot, both absolute there ("." and unset before). */
+static const char *extmod_env(const char *name)
+{
+	const char *v = getenv("KBUILD_EXTMOD") ? getenv(name) : NULL;
+
+	return v && v[0] == '/' ? v : NULL;
+}
+
 const char *lf_objtree(void)
 {
 	static char cwd[4096];
 
 	if (objtree_opt)
 		return objtree_opt;
+	if (extmod_env("objtree"))
+		return extmod_env("objtree");
 	if (!cwd[0])
 		absolute(".", cwd, sizeof(cwd));
 	return cwd;
@@ -159,7 +171,8 @@ static char *kernel_tree(void)
 
 static void find_roots(void)
 {
-	const char *ext = modroot_opt ? modroot_opt : getenv("KBUILD_EXTMOD");
+	const char *ext = modroot_opt ? modroot_opt :
+			  extmod_env("srcroot") ?: getenv("KBUILD_EXTMOD");
 	char *tree;
 
 	if (found)
