@@ -102,17 +102,19 @@ static const char *extmod_env(const char *name)
 	return v && v[0] == '/' ? v : NULL;
 }
 
+/* lf_path() asks for every location: decided once */
 const char *lf_objtree(void)
 {
 	static char cwd[4096];
+	static const char *env;
 
 	if (objtree_opt)
 		return objtree_opt;
-	if (extmod_env("objtree"))
-		return extmod_env("objtree");
-	if (!cwd[0])
+	if (!cwd[0]) {
 		absolute(".", cwd, sizeof(cwd));
-	return cwd;
+		env = extmod_env("objtree");
+	}
+	return env ? env : cwd;
 }
 
 /* PATH below DIR: the rest of it, else NULL. */
