@@ -9,6 +9,10 @@
  * a plain KCFLAGS=-fplugin=... build names its files as lockfit build
  * does.  The second root is kbuild's external module directory (M=DIR,
  * exported as KBUILD_EXTMOD), whose files are written "$M/NAME".
+ * Linux 6.13 and later compile an external module in the module's own
+ * directory and export the kernel's build directory as objtree and the
+ * module's directory as srcroot: the objtree (the build identity, the
+ * configuration) is then not the working directory (relative names).
  *
  * A distributed compile (lockfit-cc under distcc) runs in a directory of
  * the server on a preprocessed copy whose file names are the client's:
@@ -93,11 +97,13 @@ void lf_set_client(const char *objtree, const char *config,
 }
 
 /* Linux 6.13 and later build an external module (M=) in the module's
- * directory, and export the kernel's build directory as objtree and the
- * module's as srcroot, both absolute there ("." and unset before). */
-static const char *extmod_env(const char *name)
+ * directory, and export the kernel's build directory as objtree, always
+ * absolute then ("." or unset before), and the module's
+ * directory as srcroot (absolute, or "." or ".." of the working
+ * directory: kbuild shortens it).  The exported objtree, or NULL. */
+static const char *extmod_objtree(void)
 {
-	const char *v = getenv("KBUILD_EXTMOD") ? getenv(name) : NULL;
+	const char *v = getenv("KBUILD_EXTMOD") ? getenv("objtree") : NULL;
 
 	return v && v[0] == '/' ? v : NULL;
 }
@@ -112,9 +118,25 @@ const char *lf_objtree(void)
 		return objtree_opt;
 	if (!cwd[0]) {
 		absolute(".", cwd, sizeof(cwd));
-		env = extmod_env("objtree");
+		env = extmod_objtree();
 	}
 	return env ? env : cwd;
+}
+
+/* The module directory the compile names (not yet made absolute):
+ * modroot=, else a 6.13+ kbuild's srcroot, else KBUILD_EXTMOD (a
+ * relative one is the working directory's, as kbuild resolves it before
+ * 6.13; from 6.13 it is the make -C directory's, which srcroot has
+ * resolved). */
+static const char *module_dir(void)
+{
+	const char *v;
+
+	if (modroot_opt)
+		return modroot_opt;
+	if (extmod_objtree() && (v = getenv("srcroot")) && *v)
+		return v;
+	return getenv("KBUILD_EXTMOD");
 }
 
 /* PATH below DIR: the rest of it, else NULL. */
@@ -173,8 +195,7 @@ static char *kernel_tree(void)
 
 static void find_roots(void)
 {
-	const char *ext = modroot_opt ? modroot_opt :
-			  extmod_env("srcroot") ?: getenv("KBUILD_EXTMOD");
+	const char *ext = module_dir();
 	char *tree;
 
 	if (found)
@@ -186,8 +207,7 @@ static void find_roots(void)
 	}
 	if (!srcroot)
 		srcroot = xstrdup(lf_objtree());
-	/* kbuild resolves a relative M= from the objtree, as here; a module
-	 * directory inside the tree keeps the tree's names */
+	/* a module directory inside the tree keeps the tree's names */
 	if (ext && *ext) {
 		modroot = absolute_dup(ext);
 		if (below(modroot, srcroot) || !strcmp(modroot, srcroot) ||
@@ -220,6 +240,7 @@ const char *lf_config_hash(char *buf, size_t len)
 	FILE *f;
 	unsigned long long h = 0xcbf29ce484222325ULL;
 	unsigned char chunk[8192];
+	char path[4200];
 	size_t n;
 
 	/* a distributed compile: the client's configuration, never a file
@@ -230,7 +251,11 @@ const char *lf_config_hash(char *buf, size_t len)
 		snprintf(buf, len, "%s", config_opt);
 		return buf;
 	}
-	f = fopen("include/generated/autoconf.h", "rb");
+	/* the objtree's, not the working directory's: a 6.13+ M= compile
+	 * runs in the module's directory */
+	snprintf(path, sizeof(path), "%s/include/generated/autoconf.h",
+		 lf_objtree());
+	f = fopen(path, "rb");
 	if (!f)
 		return NULL;
 	/* by chunks: getc() per byte was a fifth of a small unit's cost */

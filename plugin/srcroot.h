@@ -23,7 +23,9 @@ const char *lf_srcroot(void);
 /* The absolute external module directory (kbuild's M=, KBUILD_EXTMOD)
  * when it is outside the source root; else NULL. */
 const char *lf_modroot(void);
-/* The absolute working directory (kbuild's objtree). */
+/* The absolute kernel build directory (kbuild's objtree): the working
+ * directory, except in a 6.13+ M= compile (kbuild's exported objtree)
+ * and a distributed one (objtree=). */
 const char *lf_objtree(void);
 /* A hash of the objtree's kernel configuration, NULL if none (tu "build"). */
 const char *lf_config_hash(char *buf, size_t len);
