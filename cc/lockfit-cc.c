@@ -12,9 +12,10 @@
  * whichever lockfit-cc compiles (a server's, or the client's own for a
  * local job or distcc's fallback) adds -fplugin= itself.  A server
  * compiles a preprocessed copy in a directory of its own, so the client
- * adds what only it knows: its working directory, its configuration's
- * hash and its module directory (objtree=, config=, modroot=).  The
- * records come back inside the object.
+ * adds what only it knows: its kernel objtree, its working directory
+ * when that is another (an M= module of Linux 6.13+), the objtree's
+ * configuration hash and its module directory (objtree=, cwd=, config=,
+ * modroot=).  The records come back inside the object.
  *
  * distcc preprocesses on the client (-E, its output on stdout) and the
  * server compiles the .i: macros expanded there would put every token of
@@ -61,7 +62,8 @@ static const char usage[] =
 /* The plugin's arguments a compile may carry; out= would write on the
  * machine that compiles, help only talks. */
 static const char *const keys[] = {
-	"srcroot", "objtree", "config", "modroot", "calls", "warn", "verbose",
+	"srcroot", "objtree", "cwd", "config", "modroot", "calls", "warn",
+	"verbose",
 };
 
 static void note(const char *fmt, ...)
@@ -383,11 +385,12 @@ static int compile(char **argv, int argc)
 	return 127;
 }
 
-/* FNV-1a of the objtree's include/generated/autoconf.h, as the plugin
+/* FNV-1a of OBJTREE/include/generated/autoconf.h, as the plugin
  * computes it (plugin/srcroot.c): "none" when there is none. */
-static void config_hash(char *buf, size_t len)
+static void config_hash(const char *objtree, char *buf, size_t len)
 {
-	FILE *f = fopen("include/generated/autoconf.h", "rb");
+	char *path = cat(objtree, "/include/generated/autoconf.h");
+	FILE *f = fopen(path, "rb");
 	unsigned long long h = 0xcbf29ce484222325ULL;
 	unsigned char chunk[8192];
 	size_t n;
@@ -401,18 +404,42 @@ static void config_hash(char *buf, size_t len)
 	if (!ferror(f))
 		snprintf(buf, len, "%016llx", h);
 	fclose(f);
+	free(path);
+}
+
+/*
+ * What the plugin takes from kbuild's environment (plugin/srcroot.c):
+ * Linux 6.13 and later compile an M= module in the module's own
+ * directory and export the kernel's objtree (absolute; "." before 6.13)
+ * and the module's srcroot (absolute, or "." or ".." of the working
+ * directory).  *OBJTREE the objtree (CWD unless a 6.13+ M= compile),
+ * *MOD the module directory as named (srcroot there, else
+ * KBUILD_EXTMOD; NULL: none), relative to CWD if not absolute.
+ */
+static void kbuild_env(const char *cwd, const char **objtree, const char **mod)
+{
+	const char *ext = getenv("KBUILD_EXTMOD"), *env = getenv("objtree");
+	const char *src = getenv("srcroot");
+
+	*objtree = cwd;
+	*mod = ext && *ext ? ext : NULL;
+	if (!*mod || !env || env[0] != '/')
+		return;
+	*objtree = env;
+	if (src && *src)
+		*mod = src;
 }
 
 /*
  * The client: LAUNCHER lockfit-cc COMPILER ARGS plus this compile's
- * working directory, configuration and module directory, for a plugin
- * that runs elsewhere.  Without lockfit arguments, LAUNCHER COMPILER
- * ARGS exactly.
+ * objtree, working directory, configuration and module directory, for
+ * a plugin that runs elsewhere.  Without lockfit arguments, LAUNCHER
+ * COMPILER ARGS exactly.
  */
 static int client(char **argv, int argc)
 {
 	char **out = xalloc((argc + 8) * sizeof(*out)), cwd[PATH_MAX], hash[32];
-	const char *ext = getenv("KBUILD_EXTMOD");
+	const char *kobj, *ext;
 	bool ours = false, objtree = false;
 	int k = 0;
 
@@ -446,10 +473,13 @@ static int client(char **argv, int argc)
 			note("getcwd: %s", strerror(errno));
 			return 2;
 		}
-		config_hash(hash, sizeof(hash));
-		out[k++] = cat(OPT "objtree=", cwd);
+		kbuild_env(cwd, &kobj, &ext);
+		config_hash(kobj, hash, sizeof(hash));
+		out[k++] = cat(OPT "objtree=", kobj);
 		out[k++] = cat(OPT "config=", hash);
-		if (ext && *ext)
+		if (strcmp(kobj, cwd))
+			out[k++] = cat(OPT "cwd=", cwd);
+		if (ext)
 			out[k++] = ext[0] == '/' ? cat(OPT "modroot=", ext) :
 				   cat(cat(cat(OPT "modroot=", cwd), "/"), ext);
 	}

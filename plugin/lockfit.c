@@ -9,9 +9,10 @@
  *   srcroot=DIR    the kernel tree paths in records are relative to
  *                  (default: found from the compile, plugin/srcroot.c)
  *   calls=no       no "calls" records (the call graph: about half the output)
- *   objtree=DIR, config=HASH|none, modroot=DIR
- *                  a distributed compile: the client's working directory,
- *                  configuration hash and module directory (lockfit-cc)
+ *   objtree=DIR, cwd=DIR, config=HASH|none, modroot=DIR
+ *                  a distributed compile: the client's objtree, working
+ *                  directory (when not the objtree), configuration hash
+ *                  and module directory (lockfit-cc)
  *   help           list the options and checks
  *
  * The pass runs after "ssa": lock macros are expanded but static inline
@@ -67,7 +68,8 @@ static struct plugin_info lockfit_info = {
 		"warn=CHECK[,CHECK]|all\tenable diagnostics (the checks listed below)\n"
 		"srcroot=DIR\tthe kernel tree file names are relative to (default: from -include .../kconfig.h)\n"
 		"calls=yes|no\tcall graph records (default yes)\n"
-		"objtree=DIR\tthe client's working directory (a distributed compile, lockfit-cc)\n"
+		"objtree=DIR\tthe client's kernel objtree (a distributed compile, lockfit-cc)\n"
+		"cwd=DIR\tthe client's working directory, when not objtree= (a 6.13+ M= module)\n"
 		"config=HASH|none\tthe client's configuration hash (with objtree=)\n"
 		"modroot=DIR\tthe client's module directory, instead of KBUILD_EXTMOD\n"
 		"verbose=yes|no\tnote function pointers bound to slots rules/entrypoints.tbl does not list\n",
@@ -168,13 +170,15 @@ static int parse_args(struct plugin_name_args *info)
 				return 1;
 		} else if (!strcmp(key, "srcroot"))
 			lf_set_srcroot(value);
-		else if (!strcmp(key, "objtree") || !strcmp(key, "modroot")) {
+		else if (!strcmp(key, "objtree") || !strcmp(key, "modroot") ||
+			 !strcmp(key, "cwd")) {
 			if (value[0] != '/') {
 				error("lockfit: %<-fplugin-arg-lockfit-%s%> needs "
 				      "an absolute directory, not %qs", key, value);
 				return 1;
 			}
-			lf_set_client(key[0] == 'o' ? value : NULL, NULL,
+			lf_set_client(key[0] == 'o' ? value : NULL,
+				      key[0] == 'c' ? value : NULL, NULL,
 				      key[0] == 'm' ? value : NULL);
 		} else if (!strcmp(key, "config")) {
 			if (strcmp(value, "none") && (strlen(value) != 16 ||
@@ -183,7 +187,7 @@ static int parse_args(struct plugin_name_args *info)
 				      "16 hexadecimal digits or none, not %qs", value);
 				return 1;
 			}
-			lf_set_client(NULL, value, NULL);
+			lf_set_client(NULL, NULL, value, NULL);
 		}
 		else if (!strcmp(key, "calls")) {
 			if (strcmp(value, "yes") && strcmp(value, "no")) {

@@ -9,6 +9,7 @@
  * a plain KCFLAGS=-fplugin=... build names its files as lockfit build
  * does.  The second root is kbuild's external module directory (M=DIR,
  * exported as KBUILD_EXTMOD), whose files are written "$M/NAME".
+ *
  * Linux 6.13 and later compile an external module in the module's own
  * directory and export the kernel's build directory as objtree and the
  * module's directory as srcroot: the objtree (the build identity, the
@@ -16,8 +17,8 @@
  *
  * A distributed compile (lockfit-cc under distcc) runs in a directory of
  * the server on a preprocessed copy whose file names are the client's:
- * objtree=, config= and modroot= give the client's view of the compile,
- * which the plugin takes instead of its own.
+ * objtree=, cwd=, config= and modroot= give the client's view of the
+ * compile, which the plugin takes instead of its own.
  */
 #include "compat.h"
 #include "schema/records.h"
@@ -25,15 +26,17 @@
 
 static char *srcroot, *modroot, *tu_file;
 static bool found;	/* srcroot and modroot decided */
-/* the client's view of a distributed compile, else NULL */
-static char *objtree_opt, *config_opt, *modroot_opt;
+/* the client's view of a distributed compile, else NULL; without cwd=
+ * the client's working directory is its objtree= (as before 6.13) */
+static char *objtree_opt, *cwd_opt, *config_opt, *modroot_opt;
 
-/* PATH made absolute (against the working directory, objtree= if given)
- * and lexically normalised in place: "//", "/./" and "dir/.." removed. */
+/* PATH made absolute (against the working directory: cwd=, else
+ * objtree=, if given) and lexically normalised in place: "//", "/./" and
+ * "dir/.." removed. */
 static void absolute(const char *path, char *out, size_t len)
 {
 	static char here[4096];
-	const char *cwd = objtree_opt ? objtree_opt : here;
+	const char *cwd = cwd_opt ? cwd_opt : objtree_opt ? objtree_opt : here;
 	char *parts[256], *save, *tok, tmp[4096];
 	int n = 0;
 
@@ -75,16 +78,21 @@ void lf_set_srcroot(const char *root)
 	srcroot = absolute_dup(root);
 }
 
-void lf_set_client(const char *objtree, const char *config,
-		   const char *modroot)
+void lf_set_client(const char *objtree, const char *cwd,
+		   const char *config, const char *modroot)
 {
 	char buf[4096];
 
+	/* normalised against nothing but themselves: they are absolute */
 	if (objtree) {
-		/* normalised against nothing but itself: it is absolute */
 		absolute(objtree, buf, sizeof(buf));
 		free(objtree_opt);
 		objtree_opt = xstrdup(buf);
+	}
+	if (cwd) {
+		absolute(cwd, buf, sizeof(buf));
+		free(cwd_opt);
+		cwd_opt = xstrdup(buf);
 	}
 	if (config) {
 		free(config_opt);
@@ -245,7 +253,7 @@ const char *lf_config_hash(char *buf, size_t len)
 
 	/* a distributed compile: the client's configuration, never a file
 	 * of the server's */
-	if (objtree_opt || config_opt) {
+	if (objtree_opt || cwd_opt || config_opt) {
 		if (!config_opt || !strcmp(config_opt, "none"))
 			return NULL;
 		snprintf(buf, len, "%s", config_opt);

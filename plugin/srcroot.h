@@ -11,11 +11,12 @@
 
 /* srcroot=DIR: the kernel tree, instead of the one the compile shows. */
 void lf_set_srcroot(const char *root);
-/* A distributed compile's client view (NULL: not given): its working
- * directory (absolute), its configuration hash ("none": no kernel
- * configuration), its module directory (absolute). */
-void lf_set_client(const char *objtree, const char *config,
-		   const char *modroot);
+/* A distributed compile's client view (NULL: not given): its objtree
+ * (absolute), its working directory when that is not the objtree
+ * (absolute), its configuration hash ("none": no kernel configuration),
+ * its module directory (absolute). */
+void lf_set_client(const char *objtree, const char *cwd,
+		   const char *config, const char *modroot);
 /* The absolute kernel source root: srcroot=DIR, else the tree of the
  * kernel's own -include .../include/linux/kconfig.h (or -I .../include),
  * else the working directory. */
@@ -27,7 +28,8 @@ const char *lf_modroot(void);
  * directory, except in a 6.13+ M= compile (kbuild's exported objtree)
  * and a distributed one (objtree=). */
 const char *lf_objtree(void);
-/* A hash of the objtree's kernel configuration, NULL if none (tu "build"). */
+/* A hash of the objtree's kernel configuration (config= of a distributed
+ * compile), NULL if none (tu "build"). */
 const char *lf_config_hash(char *buf, size_t len);
 
 /* A source path as the records show it: relative to the source root,

@@ -12,7 +12,7 @@ import os
 
 PLUGINDIR = "/usr/lib/gcc/fake/plugin"	# what the fake gcc answers
 OPT = "-fplugin-arg-lockfit-"
-KEYS = ["srcroot", "objtree", "config", "modroot", "calls", "warn", "verbose"]
+KEYS = ["srcroot", "objtree", "cwd", "config", "modroot", "calls", "warn", "verbose"]
 BASE = ["-Wp,-MMD,fs/.x.o.d", "-nostdinc", "-I./include", "-D__KERNEL__",
 	"-O2", "-fno-strict-aliasing", OPT + "srcroot=/usr/src/linux",
 	"-c", "-o", "fs/x.o", "fs/x.c"]
