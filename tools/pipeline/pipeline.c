@@ -89,7 +89,8 @@ void lf_analyze_with(struct lf_analysis *a, const char *dir,
 		if (lf_stages[i]->load)
 			lf_stages[i]->load(a, e);
 	lf_phase_end("rules, inputs");
-	lf_records_load(dir, e->load | load, &a->recs);
+	lf_records_load(dir, (e->mixed_builds ? LF_LOAD_MIXED_BUILDS : 0) | load,
+			&a->recs);
 	lf_phase_end("records");
 	group_locks(a);
 	for (size_t i = 0; i < lf_nstages; i++)
