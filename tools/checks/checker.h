@@ -5,7 +5,7 @@
  * lf_checker (analysis/hooks.h: its analysis, its findings, its lock
  * names, what it asks of whole-tree coverage, its notices) and keeps
  * its results typed for its presenter (report/present.h) and job
- * builder (patch/patch.h), which show them.  A new check is one
+ * builder (patch/pjob.h), which show them.  A new check is one
  * check_*.c plus its rows in schema/checks.def, the registry the plugin
  * reads too: its names, SARIF texts and checker symbol come from there.
  *
