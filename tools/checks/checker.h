@@ -4,7 +4,7 @@
  * and GCC's analyzer sm-*.cc: each check_*.c defines a struct
  * lf_checker (analysis/hooks.h: its analysis, its findings, its lock
  * names, what it asks of whole-tree coverage, its notices) and keeps
- * its results typed for its presenter (report/present.h) and job
+ * its results typed for its presenter (present/present.h) and job
  * builder (patch/pjob.h), which show them.  A new check is one
  * check_*.c plus its rows in schema/checks.def, the registry the plugin
  * reads too: its names, SARIF texts and checker symbol come from there.
