@@ -13,7 +13,7 @@
 #include "lib/strv.h"
 #include "analysis/analysis.h"
 #include "analysis/lockname.h"
-#include "checks/checker.h"
+#include "analysis/hooks.h"
 #include "records/recdir.h"
 
 #define SUGGEST_MAX	3

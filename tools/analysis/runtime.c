@@ -38,11 +38,11 @@
 #include <unistd.h>
 #include <jansson.h>
 #include "lib/util.h"
+#include "lib/path.h"
 #include "analysis/analysis.h"
 #include "lib/cli.h"
 #include "analysis/runtime.h"
 #include "analysis/stage.h"
-#include "coverage/tree.h"
 #include "index/index.h"
 #include "index/inittext.h"
 #include "index/pass.h"
@@ -405,11 +405,11 @@ static const char *init_tree(struct lf_runtime *rt, const struct lf_analysis *a)
 	if (rt->opts.assume_complete) {
 		rt->no_tree = "--assume-complete";
 	} else if (rt->opts.tree) {
-		if (!lf_cov_is_dir(rt->opts.tree))
+		if (!lf_is_dir(rt->opts.tree))
 			lf_die("--tree %s: not a directory", rt->opts.tree);
 		rt->tree = realpath(rt->opts.tree, NULL);
 	} else if (lf_records_build_dirs(&a->recs, &src, &obj) &&
-		   lf_cov_kernel_tree(src)) {
+		   lf_kernel_tree(src)) {
 		rt->tree = realpath(src, NULL);
 	}
 	if (!rt->tree && !rt->no_tree)

@@ -4,7 +4,7 @@
  * site decided in its unit, then across files by its callers
  * (archspin_callers.c), a finding per site reached with preemption
  * enabled.  What the report and explain show
- * of it is report/present_archspin.c's, its patch jobs
+ * of it is present/present_archspin.c's, its patch jobs
  * patch/patch_archspin.c's.
  */
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * check_bitlock.c - the bit-spinlock-hot check: the bit spinlocks ranked
  * by hotness with a proposed replacement (bitlock_rank.c), a finding per
  * acquire site of a hot one.  What the report and explain show of it is
- * report/present_bitlock.c's, its patch jobs patch/patch_bitlock.c's.
+ * present/present_bitlock.c's, its patch jobs patch/patch_bitlock.c's.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -6,7 +6,7 @@
  * per read site of a lock to rewrite; what whole-tree coverage changes in
  * a verdict, and the notices of rewrites it left incomplete, are
  * rwlock_coverage.c's.  What the report and explain show of it is
- * report/present_rwlock.c's, its patch jobs patch/patch_rwlock.c's.
+ * present/present_rwlock.c's, its patch jobs patch/patch_rwlock.c's.
  */
 #include <stdlib.h>
 #include <string.h>

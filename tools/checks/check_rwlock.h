@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * check_rwlock.h - what the rwlock checker found, for its presenter
- * (report/present_rwlock.c) and its patch jobs (patch/patch_rwlock.c).
+ * (present/present_rwlock.c) and its patch jobs (patch/patch_rwlock.c).
  */
 #ifndef LOCKFIT_CHECK_RWLOCK_H
 #define LOCKFIT_CHECK_RWLOCK_H

@@ -10,8 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 #include "lib/util.h"
+#include "lib/path.h"
 #include "analysis/analysis.h"
-#include "checks/checker.h"
+#include "analysis/hooks.h"
 #include "coverage/coverage.h"
 #include "coverage/kbuild.h"
 #include "coverage/tree.h"
@@ -221,10 +222,10 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 		return;
 	}
 	if (o->tree) {
-		if (!lf_cov_is_dir(o->tree))
+		if (!lf_is_dir(o->tree))
 			lf_die("--tree %s: not a directory", o->tree);
 		a->cov->tree = realpath(o->tree, NULL);
-	} else if (has_build && lf_cov_kernel_tree(src)) {
+	} else if (has_build && lf_kernel_tree(src)) {
 		a->cov->tree = realpath(src, NULL);
 	}
 	if (!a->cov->tree) {
@@ -245,7 +246,7 @@ void lf_coverage_apply(struct lf_analysis *a, const struct lf_cov_opts *o,
 	} else {
 		c.src = c.tree;
 	}
-	config = xasprintf("%s/.config", has_build && lf_cov_is_dir(obj) ? obj : c.tree);
+	config = xasprintf("%s/.config", has_build && lf_is_dir(obj) ? obj : c.tree);
 	{
 		char *arch = lf_cov_config_arch(config);
 

@@ -12,33 +12,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lib/util.h"
+#include "lib/path.h"
 #include "analysis/analysis.h"
 #include "coverage/coverage.h"
 #include "coverage/tree.h"
 #include "index/clex.h"
 #include "index/index.h"
-
-bool lf_cov_is_dir(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISDIR(st.st_mode);
-}
-
-static bool exists_in(const char *dir, const char *name)
-{
-	char *p = xasprintf("%s/%s", dir, name);
-	bool ok = !access(p, F_OK);
-
-	free(p);
-	return ok;
-}
-
-bool lf_cov_kernel_tree(const char *dir)
-{
-	return lf_cov_is_dir(dir) && exists_in(dir, "Makefile") &&
-	       exists_in(dir, "Kconfig") && exists_in(dir, "include/linux");
-}
 
 bool lf_cov_module_dir(const char *dir)
 {
@@ -46,7 +25,7 @@ bool lf_cov_module_dir(const char *dir)
 	bool ok = false;
 	struct stat st;
 
-	if (!real || !strcmp(real, "/") || !lf_cov_is_dir(real)) {
+	if (!real || !strcmp(real, "/") || !lf_is_dir(real)) {
 		free(real);
 		return false;
 	}

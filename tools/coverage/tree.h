@@ -13,9 +13,6 @@ struct lf_ilock;
 struct lf_lock;
 struct lf_rec;
 
-bool lf_cov_is_dir(const char *path);
-/* DIR holds a kernel source tree (Makefile, Kconfig, include/linux). */
-bool lf_cov_kernel_tree(const char *dir);
 /* DIR is a kbuild module directory (what make M=DIR builds): not /, and
  * holding a regular Kbuild or Makefile file.  The use index walks and
  * greps it whole. */

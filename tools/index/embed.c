@@ -14,7 +14,7 @@
 #include "index/clex.h"
 #include "index/index.h"
 #include "index/pass.h"
-#include "patch/patch.h"	/* struct lf_strv */
+#include "lib/strv.h"
 
 /* struct A in B in C in D: deeper nesting is left to the invariant of
  * the coverage (a recorded site the index misses makes it unknown) */

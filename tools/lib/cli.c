@@ -9,7 +9,6 @@
 #include <string.h>
 #include "lib/util.h"
 #include "lib/cli.h"
-#include "records/recdir.h"
 
 void lf_usage_error(const struct lf_cmd *cmd, const char *fmt, ...)
 {
@@ -59,7 +58,7 @@ bool lf_evidence_option(struct lf_evidence *e, const struct lf_cmd *cmd,
 		e->lock_stat = arg;
 		return true;
 	case LF_OPT_MIXED_BUILDS:
-		e->load |= LF_LOAD_MIXED_BUILDS;
+		e->mixed_builds = true;
 		return true;
 	case LF_OPT_NO_INDEX_CACHE:
 		e->cov.no_cache = true;

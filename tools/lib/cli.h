@@ -46,7 +46,7 @@ struct lf_cov_opts {
 struct lf_evidence {
 	const char *profile;	/* --profile FILE; NULL: none */
 	const char *lock_stat;	/* --lock-stat FILE; NULL: none */
-	unsigned load;		/* LF_LOAD_MIXED_BUILDS (--mixed-builds) */
+	bool mixed_builds;	/* --mixed-builds: LF_LOAD_MIXED_BUILDS */
 	struct lf_cov_opts cov;	/* --tree, --assume-complete, --no-index-cache */
 };
 

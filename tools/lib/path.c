@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "lib/util.h"
 #include "lib/path.h"
@@ -38,4 +39,26 @@ char *lf_realpath(const char *path, const char *what)
 		lf_die("%s: %s", path, strerror(errno));
 	}
 	return abs;
+}
+
+bool lf_is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+static bool exists_in(const char *dir, const char *name)
+{
+	char *p = xasprintf("%s/%s", dir, name);
+	bool ok = !access(p, F_OK);
+
+	free(p);
+	return ok;
+}
+
+bool lf_kernel_tree(const char *dir)
+{
+	return lf_is_dir(dir) && exists_in(dir, "Makefile") &&
+	       exists_in(dir, "Kconfig") && exists_in(dir, "include/linux");
 }

@@ -18,4 +18,12 @@ char *lf_abspath(const char *path);
  * when WHAT is NULL) if it cannot be resolved. */
 char *lf_realpath(const char *path, const char *what);
 
+/* PATH is a directory (through a symbolic link too). */
+bool lf_is_dir(const char *path);
+
+/* DIR holds a kernel source tree (Makefile, Kconfig, include/linux): the
+ * tree the coverage and runtime evidence stages look their locks up in,
+ * when --tree does not name one. */
+bool lf_kernel_tree(const char *dir);
+
 #endif

@@ -8,11 +8,11 @@
 #include <string.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "patch/patch.h"
+#include "patch/pjob.h"
 #include "checks/checker.h"
 #include "checks/archspin_callers.h"
 
-/* Its jobs' kind (patch.h): the files the records name, numbered last;
+/* Its jobs' kind (pjob.h): the files the records name, numbered last;
  * the lock keeps its type. */
 static const struct lf_pkind preempt = { .name = "arch_spin->preempt", .order = 2 };
 

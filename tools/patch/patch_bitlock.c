@@ -8,7 +8,7 @@
 #include <string.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "patch/patch.h"
+#include "patch/pjob.h"
 #include "checks/checker.h"
 #include "checks/bitlock_rank.h"
 
@@ -70,7 +70,7 @@ static void bit_body(struct lf_pjob *j, const struct lf_bitlock *l)
 	j->body = sb_take(&sb);
 }
 
-/* Its jobs' kind (patch.h): the files the records name, numbered after
+/* Its jobs' kind (pjob.h): the files the records name, numbered after
  * the rwlock checker's. */
 static const struct lf_pkind to_spinlock = {
 	.name = "bitlock->spinlock", .order = 1,

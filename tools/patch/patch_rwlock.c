@@ -11,7 +11,7 @@
 #include "checks/benefit.h"
 #include "checks/checker.h"
 #include "checks/check_rwlock.h"
-#include "patch/patch.h"
+#include "patch/pjob.h"
 
 static void site_line(struct strbuf *sb, const struct lf_rec *r,
 		      const char *needs, bool promoted)
@@ -47,7 +47,7 @@ static void promotions(struct strbuf *sb, const struct lf_verdict *v)
 	}
 }
 
-/* Its jobs' kinds (patch.h): every use in the whole tree rewritten,
+/* Its jobs' kinds (pjob.h): every use in the whole tree rewritten,
  * numbered first. */
 static const struct lf_pkind to_spinlock = {
 	.name = "rwlock->spinlock", .order = 0, .whole_tree = true,

@@ -3,11 +3,14 @@
  * pipeline.c - the pipeline every subcommand shares: rules, records,
  * locks and bindings, lock order, profile, the call graph; then each
  * checker's analysis (lf_checkers[]), and their findings.  The evidence
- * stages run at their places in it, in lf_stages[] order: the order the
- * text report's header names them.
+ * stages (lf_stages[]: lock_stat, whole-tree coverage) run at their
+ * places in it; then what the presenters (lf_presenters[], one per
+ * check with a report section) and the stages show, in the one order
+ * the text report, the JSON report and explain take from here.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <jansson.h>
 #include "lib/util.h"
 #include "lib/phase.h"
 #include "lib/cli.h"
@@ -16,12 +19,19 @@
 #include "analysis/where.h"
 #include "analysis/stage.h"
 #include "checks/checker.h"
+#include "present/present.h"
 
 const struct lf_stage *const lf_stages[] = {
 	&lf_stage_runtime,
 	&lf_stage_coverage,
 };
 const size_t lf_nstages = ARRAY_SIZE(lf_stages);
+
+const struct lf_presenter *const lf_presenters[] = {
+#define LF_REPORT(module, present) &present,
+#include "schema/checks.def"
+};
+const size_t lf_npresenters = ARRAY_SIZE(lf_presenters);
 
 static void count_matched(struct lf_analysis *a, const struct lf_rec *r,
 			  struct strmap *seen)
@@ -89,7 +99,8 @@ void lf_analyze_with(struct lf_analysis *a, const char *dir,
 		if (lf_stages[i]->load)
 			lf_stages[i]->load(a, e);
 	lf_phase_end("rules, inputs");
-	lf_records_load(dir, e->load | load, &a->recs);
+	lf_records_load(dir, (e->mixed_builds ? LF_LOAD_MIXED_BUILDS : 0) | load,
+			&a->recs);
 	lf_phase_end("records");
 	group_locks(a);
 	for (size_t i = 0; i < lf_nstages; i++)
@@ -115,4 +126,55 @@ void lf_analyze_with(struct lf_analysis *a, const char *dir,
 	for (size_t i = 0; i < lf_ncheckers; i++)
 		lf_checkers[i]->findings(a, &a->findings);
 	lf_findings_sort(&a->findings);
+}
+
+void lf_show_text_header(FILE *out, const struct lf_analysis *a)
+{
+	for (size_t i = 0; i < lf_nstages; i++)
+		if (lf_stages[i]->text_header)
+			lf_stages[i]->text_header(out, a);
+	for (size_t i = 0; i < lf_npresenters; i++)
+		if (lf_presenters[i]->text_header)
+			lf_presenters[i]->text_header(out, a);
+}
+
+void lf_show_text(FILE *out, const struct lf_analysis *a)
+{
+	for (size_t i = 0; i < lf_npresenters; i++)
+		lf_presenters[i]->text(out, a);
+	for (size_t i = 0; i < lf_nstages; i++)
+		if (lf_stages[i]->text)
+			lf_stages[i]->text(out, a);
+}
+
+void lf_show_json_summary(struct json_t *summary, const struct lf_analysis *a)
+{
+	/* last stage first: "coverage" came before "lock_stat" in version 1
+	 * of the format */
+	for (size_t i = lf_nstages; i-- > 0;) {
+		json_t *v = lf_stages[i]->json ? lf_stages[i]->json(a) : NULL;
+
+		if (v)
+			json_object_set_new(summary, lf_stages[i]->json_key, v);
+	}
+}
+
+void lf_show_json(struct json_t *root, const struct lf_analysis *a)
+{
+	for (size_t i = 0; i < lf_npresenters; i++)
+		json_object_set_new(root, lf_presenters[i]->json_key,
+				    lf_presenters[i]->json(a));
+}
+
+bool lf_show_explain(const struct lf_analysis *a, const char *lock)
+{
+	for (size_t i = 0; i < lf_npresenters; i++)
+		if (lf_presenters[i]->explain(a, lock)) {
+			/* then what the evidence stages have on it */
+			for (size_t j = 0; j < lf_nstages; j++)
+				if (lf_stages[j]->explain)
+					lf_stages[j]->explain(a, lock);
+			return true;
+		}
+	return false;
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * explain.c - lockfit explain LOCK DIR: the presenter of the check that
- * owns LOCK (present_*.c) shows every site in full and how its verdict
- * follows, with the numbers that decided it.
+ * owns LOCK (present/present_*.c, through pipeline.h's lf_show_explain)
+ * shows every site in full and how its verdict follows, with the
+ * numbers that decided it.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -11,9 +12,6 @@
 #include "lib/cli.h"
 #include "analysis/analysis.h"
 #include "pipeline/pipeline.h"
-#include "analysis/stage.h"
-#include "checks/checker.h"
-#include "report/present.h"
 #include "analysis/lockname.h"
 
 static const char usage[] =
@@ -79,13 +77,7 @@ static int run(int argc, char **argv)
 		lf_usage_error(&lf_cmd_explain, "expected LOCK and DIR");
 	lf_analyze_with(&a, argv[optind + 1], &ev, load);
 	lock = lf_lock_lookup(&a, argv[optind], argv[optind + 1]);
-	for (size_t i = 0; i < lf_npresenters; i++)
-		if (lf_presenters[i]->explain(&a, lock)) {
-			/* then what the evidence stages have on it */
-			for (size_t j = 0; j < lf_nstages; j++)
-				if (lf_stages[j]->explain)
-					lf_stages[j]->explain(&a, lock);
-			return LF_EXIT_OK;
-		}
+	if (lf_show_explain(&a, lock))
+		return LF_EXIT_OK;
 	lf_die("internal error: no checker explains '%s'", lock);
 }

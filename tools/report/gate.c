@@ -22,7 +22,7 @@
 #include "analysis/analysis.h"
 #include "pipeline/pipeline.h"
 #include "checks/checker.h"
-#include "report/render.h"
+#include "present/render.h"
 #include "report/report.h"
 
 static const char usage[] =

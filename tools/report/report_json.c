@@ -8,10 +8,8 @@
 #include <jansson.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "report/render.h"
-#include "analysis/stage.h"
-#include "checks/checker.h"
-#include "report/present.h"
+#include "present/render.h"
+#include "pipeline/pipeline.h"
 #include "report/report.h"
 
 /* Decimal digits for reals (perf percentages): short and stable. */
@@ -40,14 +38,7 @@ static json_t *summary(const struct lf_analysis *a)
 	json_object_set_new(o, "duplicates", json_integer(r->duplicates));
 	json_object_set_new(o, "unresolved", json_integer(r->unresolved));
 	json_object_set_new(o, "profile", prof);
-	/* the evidence stages' keys, last stage first: "coverage" came
-	 * before "lock_stat" in version 1 of the format */
-	for (size_t i = lf_nstages; i-- > 0;) {
-		json_t *v = lf_stages[i]->json ? lf_stages[i]->json(a) : NULL;
-
-		if (v)
-			json_object_set_new(o, lf_stages[i]->json_key, v);
-	}
+	lf_show_json_summary(o, a);	/* the evidence stages' keys */
 	return o;
 }
 
@@ -69,9 +60,7 @@ void lf_report_json(FILE *out, const struct lf_analysis *a)
 		json_array_append_new(finds, finding(&a->findings.v[i]));
 	json_object_set_new(root, "version", json_integer(1));
 	json_object_set_new(root, "summary", summary(a));
-	for (size_t i = 0; i < lf_npresenters; i++)
-		json_object_set_new(root, lf_presenters[i]->json_key,
-				    lf_presenters[i]->json(a));
+	lf_show_json(root, a);
 	json_object_set_new(root, "findings", finds);
 	if (json_dumpf(root, out, JSON_FLAGS))
 		lf_die_write(out, "the JSON report");

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "lib/util.h"
-#include "report/render.h"
+#include "present/render.h"
 #include "analysis/analysis.h"
 #include "checks/checker.h"
 #include "report/report.h"

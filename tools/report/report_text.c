@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report_text.c - the human report: a header saying what was read, each
- * checker's section (lf_presenters[] order), each evidence stage's
- * (lf_stages[] order), then the findings.
+ * checker's section and each evidence stage's (in the pipeline's order,
+ * pipeline/pipeline.h: lf_show_text), then the findings.
  * docs/REPORT.md shows an example.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "analysis/stage.h"
-#include "checks/checker.h"
-#include "report/present.h"
+#include "pipeline/pipeline.h"
 #include "report/report.h"
 
 
@@ -79,12 +77,7 @@ static void header(FILE *out, const struct lf_analysis *a)
 	lf_fprintf(out, "duplicate header records merged: %zu; unresolved lock "
 		"primitives: %zu\n", r->duplicates, r->unresolved);
 	header_profile(out, a);
-	for (size_t i = 0; i < lf_nstages; i++)
-		if (lf_stages[i]->text_header)
-			lf_stages[i]->text_header(out, a);
-	for (size_t i = 0; i < lf_npresenters; i++)
-		if (lf_presenters[i]->text_header)
-			lf_presenters[i]->text_header(out, a);
+	lf_show_text_header(out, a);
 }
 
 static void findings(FILE *out, const struct lf_analysis *a, const char *check)
@@ -101,10 +94,6 @@ static void findings(FILE *out, const struct lf_analysis *a, const char *check)
 void lf_report_text(FILE *out, const struct lf_analysis *a, const char *check)
 {
 	header(out, a);
-	for (size_t i = 0; i < lf_npresenters; i++)
-		lf_presenters[i]->text(out, a);
-	for (size_t i = 0; i < lf_nstages; i++)
-		if (lf_stages[i]->text)
-			lf_stages[i]->text(out, a);
+	lf_show_text(out, a);
 	findings(out, a, check);
 }

@@ -30,7 +30,8 @@ struct lf_presenter {
 #define LF_REPORT(module, present) extern const struct lf_presenter present;
 #include "schema/checks.def"
 
-/* In schema/checks.def order: the report's sections, JSON keys. */
+/* In schema/checks.def order: the report's sections, JSON keys
+ * (pipeline/pipeline.c, which shows them: pipeline.h's lf_show_*). */
 extern const struct lf_presenter *const lf_presenters[];
 extern const size_t lf_npresenters;
 

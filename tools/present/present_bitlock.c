@@ -10,9 +10,9 @@
 #include <jansson.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "report/render.h"
+#include "present/render.h"
 #include "checks/checker.h"
-#include "report/present.h"
+#include "present/present.h"
 #include "checks/bitlock_rank.h"
 
 static void method(FILE *out, const struct lf_analysis *a)

@@ -7,7 +7,7 @@
 #include <jansson.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "report/render.h"
+#include "present/render.h"
 
 void lf_text_call(FILE *out, const struct lf_rec *r, const struct lf_call *c)
 {

@@ -17,8 +17,8 @@
 #include "checks/benefit.h"
 #include "checks/checker.h"
 #include "checks/check_rwlock.h"
-#include "report/render.h"
-#include "report/present.h"
+#include "present/render.h"
+#include "present/present.h"
 
 /* The header's count of locks per verdict. */
 static void text_header(FILE *out, const struct lf_analysis *a)

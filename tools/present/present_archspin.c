@@ -10,8 +10,8 @@
 #include <jansson.h>
 #include "lib/util.h"
 #include "analysis/analysis.h"
-#include "report/render.h"
-#include "report/present.h"
+#include "present/render.h"
+#include "present/present.h"
 #include "checks/archspin_callers.h"
 
 /* Sites listed per status; the JSON report has them all. */
