@@ -78,6 +78,55 @@ const struct lf_callsites *lf_callers(const struct lf_callgraph *g,
 
 static const struct lf_recs no_recs;
 
+const struct lf_recs *lf_body_of(const struct lf_callgraph *g,
+				 const char *function)
+{
+	const struct lf_recs *l = pairmap_get(g->bodies, lf_intern(function),
+					      NULL);
+
+	return l ? l : &no_recs;
+}
+
+/* g->bodies: each function's calls records, in one array (a function
+ * has one but where several units define it), counted first. */
+static void index_bodies(const struct lf_records *recs, struct lf_callgraph *g)
+{
+	struct { struct lf_recs **v; size_t n, cap; } all = { 0 };
+	const struct lf_rec **slice;
+	size_t total = 0;
+
+	g->bodies = pairmap_new();
+	for (size_t i = 0; i < recs->recs.n; i++) {
+		const struct lf_rec *r = recs->recs.v[i];
+		struct lf_recs *l;
+
+		if (r->kind != LF_REC_CALLS || !r->callees.n)
+			continue;
+		if (!(l = pairmap_get(g->bodies, r->function, NULL))) {
+			l = xcalloc(1, sizeof(*l));
+			pairmap_put(g->bodies, r->function, NULL, l);
+			VEC_PUSH(&all, l);
+		}
+		l->cap++;
+		total++;
+	}
+	slice = xmalloc((total ? total : 1) * sizeof(*slice));
+	for (size_t i = 0; i < all.n; i++) {
+		all.v[i]->v = slice;
+		slice += all.v[i]->cap;
+	}
+	free(all.v);
+	for (size_t i = 0; i < recs->recs.n; i++) {
+		const struct lf_rec *r = recs->recs.v[i];
+		struct lf_recs *l;
+
+		if (r->kind == LF_REC_CALLS && r->callees.n) {
+			l = pairmap_get(g->bodies, r->function, NULL);
+			l->v[l->n++] = r;
+		}
+	}
+}
+
 const struct lf_recs *lf_excl_of(const struct lf_callgraph *g,
 				 const char *function)
 {
@@ -116,7 +165,6 @@ void lf_callgraph_build(const struct lf_records *recs,
 	memset(g, 0, sizeof(*g));
 	g->rules = rules;
 	g->callers = pairmap_new();
-	g->bodies = pairmap_new();
 	for (int fill = 0; fill < 2; fill++) {
 		for (size_t i = 0; i < recs->recs.n; i++) {
 			const struct lf_rec *r = recs->recs.v[i];
@@ -125,21 +173,18 @@ void lf_callgraph_build(const struct lf_records *recs,
 				continue;
 			for (size_t j = 0; j < r->callees.n; j++) {
 				struct lf_callsite cs = { r, &r->callees.v[j] };
-				bool visible = lf_fn_visible(cs.call->callee, r->tu);
 
-				if (!fill) {
-					count(&ls, g->bodies, r->function);
-					if (visible)
-						count(&ls, g->callers, cs.call->callee);
+				if (!lf_fn_visible(cs.call->callee, r->tu))
 					continue;
-				}
-				add(g->bodies, r->function, cs);
-				if (visible)
+				if (!fill)
+					count(&ls, g->callers, cs.call->callee);
+				else
 					add(g->callers, cs.call->callee, cs);
 			}
 		}
 		if (!fill)
 			place(&ls);
 	}
+	index_bodies(recs, g);
 	index_excl(recs, g);
 }

@@ -31,7 +31,8 @@ struct lf_callgraph {
 	const struct lf_rules *rules;
 	/* keyed by interned function names (pairmap, second key NULL) */
 	struct pairmap *callers;	/* callee -> struct lf_callsites */
-	struct pairmap *bodies;	/* function -> struct lf_callsites (its calls) */
+	struct pairmap *bodies;	/* function -> struct lf_recs: its calls
+				 * records (lf_body_of()) */
 	struct pairmap *excl;	/* function -> struct lf_recs: its sections of
 				 * an exclusive lock, its release_only records */
 	/* where.c: function -> struct lf_entries (its own entries), and
@@ -59,6 +60,11 @@ const struct lf_callsites *lf_callers(const struct lf_callgraph *g,
 /* Can a call in unit TU reach FUNCTION?  A global one from anywhere, a
  * static ("fs/dcache.c:d_lru_add") only from its own unit. */
 bool lf_fn_visible(const char *function, const char *tu);
+
+/* FUNCTION's calls records, in record order (never NULL): one, but
+ * for a function several units define. */
+const struct lf_recs *lf_body_of(const struct lf_callgraph *g,
+				 const char *function);
 
 /* FUNCTION's exclusive sections and release_only records (never NULL). */
 const struct lf_recs *lf_excl_of(const struct lf_callgraph *g,

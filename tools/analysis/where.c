@@ -90,15 +90,23 @@ static void binding(struct lf_callgraph *g, const struct lf_rules *rules,
 	if (!e)
 		return;
 	from_row(&w, e);
-	w.entry = r->arg > 0 ? xasprintf("%s:%d", r->entry, r->arg) : r->entry;
+	if (r->arg > 0) {
+		/* one copy of each: bindings are many, their entries few */
+		char *entry = xasprintf("%s:%d", r->entry, r->arg);
+
+		w.entry = lf_intern(entry);
+		free(entry);
+	} else {
+		w.entry = r->entry;
+	}
 	/* callers nobody read, but a teardown or a registration by what it
 	 * is (ppp_unregister_channel): its role row's context */
 	if (w.temp == LF_TEMP_UNKNOWN && (role = lf_rules_role(rules, r->function))) {
 		from_row(&w, role);
 		w.entry = xasprintf("%s %s", r->entry, role->arg);
 	}
-	w.bound_at = r->by ? xasprintf("%s:%d by %s", r->file, r->line, r->by) :
-		     xasprintf("%s:%d", r->file, r->line);
+	/* "bound at" is written when said (lf_where_text()) */
+	w.binding = r;
 	add(g, r->function, &w);
 }
 
@@ -195,15 +203,15 @@ static void spread(struct lf_callgraph *g, const struct names *seeds,
 	}
 	for (size_t i = 0; i < queue.n; i++) {
 		const struct lf_reach *r = pairmap_get(g->reach, queue.v[i], NULL);
-		const struct lf_callsites *body = pairmap_get(g->bodies,
-							      queue.v[i], NULL);
+		const struct lf_recs *body = lf_body_of(g, queue.v[i]);
 
 		if (!strcmp(r->from->kind, "hotpath") &&
 		    r->depth >= g->rules->hot_call_depth)
 			continue;
-		for (size_t j = 0; body && j < body->n; j++)
-			claim(g, &queue, body->v[j].call->callee, r->from,
-			      queue.v[i], r->depth + 1);
+		for (size_t j = 0; j < body->n; j++)
+			for (size_t k = 0; k < body->v[j]->callees.n; k++)
+				claim(g, &queue, body->v[j]->callees.v[k].callee,
+				      r->from, queue.v[i], r->depth + 1);
 	}
 	free(queue.v);
 }
@@ -228,6 +236,8 @@ void lf_where_build(const struct lf_records *recs, const struct lf_rules *rules,
 		    pairmap_add(seeded, fn, NULL, g))
 			VEC_PUSH(&seeds, fn);
 	}
+	pairmap_free(seen);
+	pairmap_free(seeded);
 	lf_sort(seeds.v, seeds.n, sizeof(*seeds.v), cmp_str);
 	spread(g, &seeds, LF_TEMP_HOT);
 	spread(g, &seeds, LF_TEMP_UNKNOWN);
@@ -309,8 +319,12 @@ char *lf_where_text(const struct lf_where *w)
 		sb_printf(&sb, "%s (no C caller: rules/entrypoints.tbl; ", w->entry);
 	else
 		sb_printf(&sb, "%s %s (", w->entry, lf_fn_basename(w->via));
-	if (w->bound_at)
-		sb_printf(&sb, "bound at %s; ", w->bound_at);
+	if (w->binding && w->binding->by)
+		sb_printf(&sb, "bound at %s:%d by %s; ", w->binding->file,
+			  w->binding->line, w->binding->by);
+	else if (w->binding)
+		sb_printf(&sb, "bound at %s:%d; ", w->binding->file,
+			  w->binding->line);
 	sb_printf(&sb, "%s, %s, %s, %s)", w->exec == LF_EXEC_UNKNOWN ?
 		  "its caller's context" : lf_exec_name(w->exec),
 		  w->preempt < 0 ? "preemption as its caller left it" :

@@ -33,8 +33,9 @@ struct lf_where {
 	/* added for explain and the arch-spin check: */
 	const char *kind;	/* "slot", "call", "macro", "section", "function",
 				 * "hotpath" (rules/hotpaths.tbl) */
-	const char *bound_at;	/* a binding's "file:line" (by VAR or FN),
-				 * NULL for a macro or hot path */
+	const struct lf_rec *binding;	/* a binding record ("bound at
+				 * file:line [by VAR or FN]"), NULL for a
+				 * macro or hot path */
 	const char *chain;	/* "via -> ... -> function": the nearest
 				 * callers, the others counted */
 };

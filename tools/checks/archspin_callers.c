@@ -105,7 +105,7 @@ struct body {
 /* Its calls made from entry (not the function calling itself). */
 static bool calls_down(const struct lf_rec *r, const struct lf_callee *c)
 {
-	return !strcmp(c->context, "entry") && c->callee != r->function;
+	return !strcmp(lf_callee_context(c), "entry") && c->callee != r->function;
 }
 
 struct resolver {
@@ -167,7 +167,7 @@ static bool bound(const struct lf_entries *e)
 {
 	/* a function row: its address is taken to enter it (initial_code) */
 	for (size_t i = 0; i < e->n; i++)
-		if (e->v[i].bound_at || !strcmp(e->v[i].kind, "function"))
+		if (e->v[i].binding || !strcmp(e->v[i].kind, "function"))
 			return true;
 	return false;
 }
@@ -265,10 +265,10 @@ static const struct fn_verdict *resolve(struct resolver *rs, const char *fn,
 	for (size_t i = 0; i < calls->n && v->status != LF_ARCH_FLAGGED; i++) {
 		const struct lf_callsite *c = &calls->v[i];
 
-		if (!strcmp(c->call->context, "enabled")) {
+		if (!strcmp(lf_callee_context(c->call), "enabled")) {
 			v->status = LF_ARCH_FLAGGED;
 			v->culprit = c;
-		} else if (!strcmp(c->call->context, "entry") &&
+		} else if (!strcmp(lf_callee_context(c->call), "entry") &&
 			   strcmp(c->rec->function, fn)) {
 			/* (recursion adds no context of its own) */
 			through_caller(rs, v, c, depth);
@@ -347,7 +347,7 @@ static char *safe_why(const struct lf_callgraph *g, const char *fn,
 	for (size_t i = 0; i < calls->n; i++)
 		plist_add(p, "%s at %s:%d%s", name(calls->v[i].rec->function),
 			  calls->v[i].rec->file, calls->v[i].call->line,
-			  strcmp(calls->v[i].call->context, "atomic") ?
+			  strcmp(lf_callee_context(calls->v[i].call), "atomic") ?
 			  " (its callers have it off)" : "");
 	for (size_t i = 0; i < e->n; i++) {
 		char *text;
@@ -385,7 +385,7 @@ static char *unit_caller_why(const struct lf_callgraph *g,
 
 	for (size_t i = 0; i < calls->n; i++)
 		if (!strcmp(calls->v[i].rec->tu, r->tu) &&
-		    strcmp(calls->v[i].call->context, "atomic"))
+		    strcmp(lf_callee_context(calls->v[i].call), "atomic"))
 			return xasprintf("caller %s at line %d calls it with "
 					 "preemption enabled",
 					 name(calls->v[i].rec->function),
@@ -570,7 +570,7 @@ static void unit_build(const struct resolver *rs, const struct lf_records *recs,
 			struct fnkey callee = unit_key(r->tu, c->callee);
 
 			pairmap_put(u->called, callee.tu, callee.fn, u->called);
-			if (!strcmp(c->context, "enabled")) {
+			if (!strcmp(lf_callee_context(c), "enabled")) {
 				VEC_PUSH(&flagged, callee);
 			} else if (calls_down(r, c) && !down) {
 				down = xmalloc(sizeof(*down));

@@ -80,8 +80,7 @@ static const struct lf_rec *section_around(const struct lf_analysis *a,
 static char *held_at(const struct lf_analysis *a, const char *fn, int line,
 		     int end, int depth, char **chain)
 {
-	const struct lf_callsites *body = pairmap_get(a->calls.bodies,
-						      lf_intern(fn), NULL);
+	const struct lf_recs *body = lf_body_of(&a->calls, fn);
 	const char *take = NULL;
 	int take_line = INT_MAX, drop_line = INT_MAX;
 	const struct lf_rec *sec = section_around(a, fn, line, end, &drop_line);
@@ -91,18 +90,23 @@ static char *held_at(const struct lf_analysis *a, const char *fn, int line,
 				   sec->lock, sec->api, sec->file, sec->line);
 		return xstrdup(sec->lock);
 	}
-	for (size_t i = 0; body && i < body->n; i++) {
-		const struct lf_callee *c = body->v[i].call;
-		bool is_take;
-		const char *api = lf_rules_excl(&a->rules, c->callee, &is_take);
+	for (size_t i = 0; i < body->n; i++) {
+		const struct lf_rec *r = body->v[i];
 
-		if (!api || c->line >= end || (is_take && c->line >= line))
-			continue;
-		if (is_take && c->line < take_line) {
-			take = api;
-			take_line = c->line;
-		} else if (!is_take && c->line < drop_line) {
-			drop_line = c->line;
+		for (size_t j = 0; j < r->callees.n; j++) {
+			const struct lf_callee *c = &r->callees.v[j];
+			bool is_take;
+			const char *api = lf_rules_excl(&a->rules, c->callee,
+							&is_take);
+
+			if (!api || c->line >= end || (is_take && c->line >= line))
+				continue;
+			if (is_take && c->line < take_line) {
+				take = api;
+				take_line = c->line;
+			} else if (!is_take && c->line < drop_line) {
+				drop_line = c->line;
+			}
 		}
 	}
 	if (drop_line < end)

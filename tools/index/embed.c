@@ -161,16 +161,22 @@ static bool member_name(const char *t, size_t o, const char **m, size_t *n)
 	return *e == ';' || *e == ',' || !strncmp(e, "__", 2);
 }
 
-/* One grep for every "struct TAG" of TYPES; each member declaration in
- * a struct's body found into OUT. */
+/* One grep for every "struct TAG" of TYPES (or its lines, PRE, kept by
+ * the textual pass); each member declaration in a struct's body found
+ * into OUT. */
 static void embed_level(struct lf_index *ix, const struct lf_strv *types,
-			struct embed **out, size_t *nout)
+			struct lf_hits *pre, struct embed **out, size_t *nout)
 {
 	struct lf_hits h;
 	const char *s, *text;
 	int line;
 
-	lf_index_grep_lines(ix, types, &h);
+	if (pre) {
+		h = *pre;
+		*pre = (struct lf_hits){ 0 };
+	} else {
+		lf_index_grep_lines(ix, types, &h);
+	}
 	while ((s = lf_index_grep_next(&h, &line, &text))) {
 		struct lf_ftext *f = lf_index_text(ix, s);
 
@@ -203,6 +209,16 @@ static void embed_level(struct lf_index *ix, const struct lf_strv *types,
 	free(h.out);
 }
 
+void lf_index_embed_types(const struct lf_index *ix, struct lf_strv *types)
+{
+	for (size_t k = 0; k < ix->nlocks; k++) {
+		const struct lf_ilock *l = &ix->locks[k];
+
+		if (l->kind == LF_IK_member && l->indexed && strchr(l->type, ' '))
+			lf_strv_add_unique(types, l->type);
+	}
+}
+
 void lf_index_embeds(struct lf_index *ix, struct lf_ipass *ps)
 {
 	struct lf_strv types = { 0 }, done = { 0 };
@@ -210,19 +226,15 @@ void lf_index_embeds(struct lf_index *ix, struct lf_ipass *ps)
 	size_t ne = 0;
 
 	ps->chains = xcalloc(ix->nlocks + 1, sizeof(*ps->chains));
-	for (size_t k = 0; k < ix->nlocks; k++) {
-		const struct lf_ilock *l = &ix->locks[k];
-
-		if (l->kind == LF_IK_member && l->indexed && strchr(l->type, ' '))
-			lf_strv_add_unique(&types, l->type);
-	}
+	lf_index_embed_types(ix, &types);
 	for (int level = 0; level < EMBED_DEPTH && types.n; level++) {
 		size_t from = ne;
 		struct lf_strv next = { 0 };
 
 		for (size_t i = 0; i < types.n; i++)
 			lf_strv_add_unique(&done, types.v[i]);
-		embed_level(ix, &types, &e, &ne);
+		embed_level(ix, &types, !level && ps->have_embed0 ? &ps->embed0 :
+			    NULL, &e, &ne);
 		for (size_t i = from; i < ne; i++)
 			if (!lf_strv_has(&done, e[i].outer))
 				lf_strv_add_unique(&next, e[i].outer);

@@ -231,8 +231,24 @@ const char *lf_index_grep_next(struct lf_hits *h, int *line, const char **text)
 	return NULL;
 }
 
+/* A line of the textual pass that holds one of the first level's
+ * embedding types ("struct sock"), kept as grep gives it: its tag is a
+ * word of the pass, so these are every line a grep for the types would
+ * give (embed.c checks each occurrence). */
+static void keep_embed_line(const struct lf_ipass *ps, struct strbuf *sb,
+			    const char *file, int line, const char *text)
+{
+	for (size_t i = 0; ps->embed_types && i < ps->embed_types->n; i++)
+		if (strstr(text, ps->embed_types->v[i])) {
+			sb_add(sb, file, strlen(file) + 1);	/* with its NUL */
+			sb_printf(sb, "%d:%s\n", line, text);
+			return;
+		}
+}
+
 void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps)
 {
+	struct strbuf embed0 = { 0 };
 	struct lf_hits h;
 	const char *file, *text, *last = NULL;
 	int line;
@@ -245,11 +261,15 @@ void lf_index_grep(struct lf_index *ix, struct lf_ipass *ps)
 	while ((file = lf_index_grep_next(&h, &line, &text))) {
 		if (last && strcmp(last, file))
 			lf_index_text_drop(last);
+		keep_embed_line(ps, &embed0, file, line, text);
 		text_line(ix, ps, file, line, text);
 		last = file;
 	}
 	lf_index_text_drop(last);
 	free(h.out);
+	ps->embed0 = (struct lf_hits){ .out = embed0.s ? embed0.s : xstrdup(""),
+				       .len = embed0.len };
+	ps->have_embed0 = true;
 }
 
 /* Does TEXT name "struct TAG" (any blanks between)? */

@@ -231,6 +231,8 @@ void lf_index_build(struct lf_index *ix)
 			free(tag);
 		}
 	}
+	ps.embed_types = xcalloc(1, sizeof(*ps.embed_types));
+	lf_index_embed_types(ix, ps.embed_types);
 	lf_index_grep(ix, &ps);
 	lf_index_members(ix, &ps);
 	for (size_t k = 0; k < ix->nlocks; k++)

@@ -52,6 +52,13 @@ struct lf_ipass {
 	struct strmap *named, *accessed;
 	struct lf_strv *access, *namedf;	/* [lock]: keys, files */
 	struct lf_chains *chains;		/* [lock] */
+	/* the first level of embedding structs (embed.c): its types
+	 * ("struct sock"), and the lines of the textual pass holding one
+	 * (each such line holds its tag, a word of that pass), so that
+	 * level needs no grep of its own */
+	struct lf_strv *embed_types;
+	struct lf_hits embed0;
+	bool have_embed0;
 };
 
 /* F->lines and F->nlines from F->text. */
@@ -87,6 +94,9 @@ bool lf_index_source_name(const char *name);
 /* The next line of H (cut in place), not of a skipped directory: its
  * file, *LINE and *TEXT; NULL at the end.  Dies if H is not grep's. */
 const char *lf_index_grep_next(struct lf_hits *h, int *line, const char **text);
+/* embed.c: the types of the first level of embedding structs (the
+ * member locks' own), into TYPES. */
+void lf_index_embed_types(const struct lf_index *ix, struct lf_strv *types);
 /* embed.c: each member lock's chains of embedding structs. */
 void lf_index_embeds(struct lf_index *ix, struct lf_ipass *ps);
 /* members.c: each member lock's accesses typed, its declaration. */

@@ -139,6 +139,13 @@ static struct pair_slot *pair_find(struct pair_slot *slots, size_t cap,
 	return &slots[i];
 }
 
+void pairmap_free(struct pairmap *m)
+{
+	if (m)
+		free(m->slots);
+	free(m);
+}
+
 void *pairmap_get(const struct pairmap *m, const char *a, const char *b)
 {
 	return pair_find(m->slots, m->cap, a, b)->val;

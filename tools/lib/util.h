@@ -142,6 +142,8 @@ const char *lf_intern(const char *s);
  * record's strings are interned: records/recdir.c); values are the caller's. */
 struct pairmap;
 struct pairmap *pairmap_new(void);
+/* M and its slots (not the values): a map used for one pass. */
+void pairmap_free(struct pairmap *m);
 void *pairmap_get(const struct pairmap *m, const char *a, const char *b);
 void pairmap_put(struct pairmap *m, const char *a, const char *b, void *val);
 /* Put VAL (not NULL) under (A, B) unless there is one: true if put. */

@@ -148,12 +148,12 @@ static void callers(const struct lf_analysis *a, const struct lf_rec *r)
 	for (size_t i = 0; i < c->n; i++)
 		lf_printf("        %s at %s:%d: %s\n", c->v[i].rec->function,
 		       c->v[i].rec->file, c->v[i].call->line,
-		       c->v[i].call->context);
+		       lf_callee_context(c->v[i].call));
 	for (size_t i = 0; i < c->n; i++)
 		if (!strcmp(c->v[i].rec->tu, r->tu))
 			lf_printf("      in its unit: %s at line %d%s\n",
 				  c->v[i].rec->function, c->v[i].call->line,
-				  strcmp(c->v[i].call->context, "atomic") ?
+				  strcmp(lf_callee_context(c->v[i].call), "atomic") ?
 				  "" : ", atomic");
 }
 

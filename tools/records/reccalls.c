@@ -13,7 +13,7 @@
 #include "records/reccalls.h"
 
 #define NAME(value) #value,
-static const char *const contexts[] = { LF_ENUM_CALL_CONTEXT(NAME) NULL };
+const char *const lf_call_contexts[] = { LF_ENUM_CALL_CONTEXT(NAME) NULL };
 
 static bool names_ok(json_t *names, struct lf_parse *p);
 static bool fns_records(json_t *fns, struct lf_rec *r, struct lf_parse *p);
@@ -47,8 +47,8 @@ bool lf_hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 	r->callees.v = xmalloc(r->callees.cap * sizeof(*r->callees.v) + 1);
 	json_array_foreach(arr, i, e) {
 		json_t *line = json_array_get(e, 1);
-		struct lf_callee c;
-		const char *const *s;
+		struct lf_callee c = { 0 };
+		const char *context, *const *s;
 
 		if (!json_is_array(e) || json_array_size(e) < 2 ||
 		    json_array_size(e) > 3)
@@ -63,18 +63,18 @@ bool lf_hook_call_tuples(json_t *arr, void *dst, struct lf_parse *p)
 				  false, &c.callee, p))
 			return false;
 		c.line = json_integer_value(line);
-		c.context = json_array_size(e) == 2 ? "entry" :
-			    json_string_value(json_array_get(e, 2));
-		for (s = contexts; c.context && *s; s++)
-			if (!strcmp(*s, c.context))
+		context = json_array_size(e) == 2 ? "entry" :
+			  json_string_value(json_array_get(e, 2));
+		for (s = lf_call_contexts; context && *s; s++)
+			if (!strcmp(*s, context))
 				break;
-		if (!c.context || !*s) {
+		if (!context || !*s) {
 			if (!p->err)
 				p->err = xasprintf("calls record: unknown context '%s'",
-						   c.context ? c.context : "(not a string)");
+						   context ? context : "(not a string)");
 			return false;
 		}
-		c.context = *s;		/* the record outlives its JSON */
+		c.ctx = s - lf_call_contexts;	/* the record outlives its JSON */
 		VEC_PUSH(&r->callees, c);
 	}
 	return true;

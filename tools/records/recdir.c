@@ -106,204 +106,6 @@ static bool parse_line(const char *text, size_t len, struct lf_rec *r, char **er
 	return ok;
 }
 
-struct lf_dedup {
-	struct strmap *seen;	/* dedup_key() -> struct kept */
-	struct strmap *nests;	/* nest_key() -> its struct kept */
-	char *block;		/* the free end of the current block */
-	size_t left;
-};
-
-#define REC_BLOCK_SIZE	(1024 * 1024)
-
-static char *dedup_key(const struct lf_rec *r)
-{
-	switch (r->kind) {
-	case LF_REC_SECTION:
-	case LF_REC_RELEASE_ONLY:
-		return xasprintf("%d\037%s\037%d\037%d\037%s\037%s", r->kind,
-				 r->file, r->line, r->column, r->lock, r->mode);
-	case LF_REC_LOCK_ARG:
-		return xasprintf("%d\037%s\037%d\037%d\037%s\037%s\037%d", r->kind,
-				 r->file, r->line, r->column, r->lock,
-				 r->callee, r->arg);
-	case LF_REC_ALIAS:
-		return xasprintf("%d\037%s\037%d\037%d\037%s\037%s", r->kind,
-				 r->file, r->line, r->column, r->lock, r->alias);
-	case LF_REC_UNKNOWN:
-		return xasprintf("%d\037%s\037%d\037%d\037%s", r->kind, r->file,
-				 r->line, r->column, r->primitive);
-	default:
-		return NULL;
-	}
-}
-
-/* A record kept by dedup(): where it is, and whether its nested locks
- * are in the set yet (only once a copy is merged into it). */
-struct kept {
-	size_t at;
-	bool nests_indexed;
-};
-
-/* NEST of the record kept at AT, for the set of nested locks. */
-static char *nest_key(size_t at, const struct lf_nest *n)
-{
-	return xasprintf("%zu\037%d\037%s\037%s", at, n->line, n->lock, n->mode);
-}
-
-/* Add N to KEEP's nested locks unless it has it: a set, not a scan (a
- * header section seen from hundreds of units, each copy with a thousand
- * nested locks, made the scan quadratic). */
-static void add_nest(struct lf_rec *keep, struct kept *k, struct strmap *nests,
-		     const struct lf_nest *n)
-{
-	char *key = nest_key(k->at, n);
-
-	if (!strmap_get(nests, key)) {
-		strmap_put(nests, key, k);
-		VEC_PUSH(&keep->nested, *n);
-	}
-	free(key);
-}
-
-/*
- * The same header inline seen from two units: the copies should agree,
- * but if inlining made them differ, keep the worse of each fact so that
- * no verdict gets more optimistic by deduplication.
- */
-static void merge_into(struct lf_rec *keep, const struct lf_rec *dup,
-		       struct kept *k, struct strmap *nests)
-{
-	if (keep->kind != LF_REC_SECTION)
-		return;
-	if (dup->cost > keep->cost)
-		keep->cost = dup->cost;
-	keep->cost_known &= dup->cost_known;
-	keep->loop |= dup->loop;
-	keep->recursive |= dup->recursive;
-	keep->open_at_exit |= dup->open_at_exit;
-	keep->ctx.present &= dup->ctx.present;
-	keep->ctx.preempt_disabled |= dup->ctx.preempt_disabled;
-	keep->ctx.irqs_disabled |= dup->ctx.irqs_disabled;
-	keep->ctx.bh_disabled |= dup->ctx.bh_disabled;
-	if (!k->nests_indexed) {
-		/* its own list as it is: duplicates within it stay */
-		for (size_t i = 0; i < keep->nested.n; i++) {
-			char *key = nest_key(k->at, &keep->nested.v[i]);
-
-			strmap_put(nests, key, k);
-			free(key);
-		}
-		k->nests_indexed = true;
-	}
-	for (size_t i = 0; i < dup->nested.n; i++)
-		add_nest(keep, k, nests, &dup->nested.v[i]);
-}
-
-static struct lf_dedup *dedup_new(void)
-{
-	struct lf_dedup *d = xcalloc(1, sizeof(*d));
-
-	d->seen = strmap_new();
-	d->nests = strmap_new();
-	return d;
-}
-
-/* N bytes of P for good, in large blocks: no malloc() header each. */
-static void *keep_bytes(struct lf_dedup *d, const void *p, size_t n)
-{
-	size_t size = (n + 15) & ~(size_t)15;
-
-	if (size > REC_BLOCK_SIZE / 4)
-		return memcpy(xmalloc(n), p, n);
-	if (size > d->left) {
-		d->block = xmalloc(REC_BLOCK_SIZE);
-		d->left = REC_BLOCK_SIZE;
-	}
-	p = memcpy(d->block, p, n);
-	d->block += size;
-	d->left -= size;
-	return (void *)p;
-}
-
-/* *VEC's items kept exactly, for good; its malloc'ed array freed. */
-#define KEEP_VEC(d, vec)						\
-	do {								\
-		void *old_ = (vec)->v;					\
-		(vec)->v = (vec)->n ? keep_bytes(d, old_, (vec)->n *	\
-						 sizeof(*(vec)->v)) : NULL; \
-		(vec)->cap = (vec)->n;					\
-		free(old_);						\
-	} while (0)
-
-/*
- * R in storage of its kind's size, for good: records are many, and most
- * are calls and binding records, which need only their first members
- * (recdir.h).  Their lists never grow again, and are kept exactly; only
- * a section's nested locks do (merge_into()): malloc'ed, trimmed.
- */
-static struct lf_rec *store(struct lf_dedup *d, const struct lf_rec *r)
-{
-	size_t size = r->kind == LF_REC_CALLS ? LF_REC_CALLS_SIZE :
-		      r->kind == LF_REC_BINDING ? LF_REC_BINDING_SIZE : sizeof(*r);
-	struct lf_rec *k = keep_bytes(d, r, size);
-
-	KEEP_VEC(d, &k->callees);
-	if (r->kind == LF_REC_CALLS || r->kind == LF_REC_BINDING)
-		return k;
-	KEEP_VEC(d, &k->releases);
-	KEEP_VEC(d, &k->calls);
-	KEEP_VEC(d, &k->writes);
-	KEEP_VEC(d, &k->retry);
-	if (k->nested.n < k->nested.cap) {
-		k->nested.v = xrealloc(k->nested.v,
-				       k->nested.n * sizeof(*k->nested.v));
-		k->nested.cap = k->nested.n;
-	}
-	return k;
-}
-
-/* A merged copy's arrays: nothing points into them (merge_into() copies
- * the nested locks it adds). */
-static void drop(struct lf_rec *r)
-{
-	free(r->releases.v);
-	free(r->calls.v);
-	free(r->nested.v);
-	free(r->writes.v);
-	free(r->retry.v);
-	free(r->callees.v);
-}
-
-/*
- * Keep R, a record of a unit read whole, in OUT (its recs and the
- * duplicates and unresolved counts): merged into the copy of it kept
- * earlier, its own arrays then freed, or stored for good.  The records
- * stay in the order they came, the first copy of each: a header's record
- * seen from many units is kept once, so memory follows the distinct
- * records, not the lines read.
- */
-static void dedup_add(struct lf_dedup *d, struct lf_records *out, struct lf_rec *r)
-{
-	char *key = dedup_key(r);
-	struct kept *first = key ? strmap_get(d->seen, key) : NULL;
-
-	if (first) {
-		merge_into(out->recs.v[first->at], r, first, d->nests);
-		out->duplicates++;
-		drop(r);
-		free(key);
-		return;
-	}
-	if (key) {
-		first = xcalloc(1, sizeof(*first));
-		first->at = out->recs.n;
-		strmap_put(d->seen, key, first);
-		free(key);
-	}
-	out->unresolved += r->kind == LF_REC_UNKNOWN;
-	VEC_PUSH(&out->recs, store(d, r));
-}
-
 struct file_lines {
 	char *data;
 	struct { struct { const char *s; size_t len; } *v; size_t n, cap; } lines;
@@ -335,7 +137,7 @@ struct loader {
 	 * from: a directory can hold both */
 	struct strmap *in_objects, *in_files;
 	bool from_object;	/* ld->path is an object's section */
-	/* the unit being read: kept (dedup_add()) once it is whole */
+	/* the unit being read: kept (lf_dedup_add()) once it is whole */
 	struct { struct lf_rec *v; size_t n, cap; } unit;
 	struct lf_dedup *dedup;
 };
@@ -516,7 +318,7 @@ static void load_text(struct loader *ld, char *data, size_t len)
 	check_unit_once(ld, &tu);
 	VEC_PUSH(&ld->unit, tu);
 	for (size_t i = 0; i < ld->unit.n; i++)
-		dedup_add(ld->dedup, ld->out, &ld->unit.v[i]);
+		lf_dedup_add(ld->dedup, ld->out, &ld->unit.v[i]);
 	ld->out->records += good + 1;
 	ld->out->files++;
 	if (!tu.complete)
@@ -737,7 +539,7 @@ void lf_records_load(const char *dir, unsigned load, struct lf_records *out)
 		.mixed_builds = load & LF_LOAD_MIXED_BUILDS,
 		.in_objects = strmap_new(),
 		.in_files = strmap_new(),
-		.dedup = dedup_new(),
+		.dedup = lf_dedup_new(),
 	};
 	struct lf_objlist objs;
 	bool is_dir;
@@ -751,6 +553,8 @@ void lf_records_load(const char *dir, unsigned load, struct lf_records *out)
 		load_dir(&ld, dir, &objs);
 	else
 		load_objects(&ld, dir, &objs);
+	lf_dedup_free(ld.dedup);
+	free(ld.unit.v);
 	if (!out->files)
 		lf_die("%s: no usable record files (%zu skipped)", dir,
 		       out->skipped_files);

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "schema/records.h"
 
 /* The record kinds of schema/records.def: LF_REC_SECTION ... */
@@ -43,12 +44,16 @@ struct lf_layout {
 	long size_with_spinlock;	/* -1 with spinlock_size */
 };
 
-/* calls: one callee of the function, with the context of the call. */
+/* calls: one callee of the function, with the context of the call
+ * (lf_callee_context(): "atomic", "enabled", "entry"); 16 bytes, as a
+ * big build has millions. */
 struct lf_callee {
 	const char *callee;
 	int line;
-	const char *context;	/* "atomic", "enabled", "entry" */
+	unsigned char ctx;	/* its index in lf_call_contexts[] */
 };
+extern const char *const lf_call_contexts[];
+#define lf_callee_context(c)	(lf_call_contexts[(c)->ctx])
 
 /* The optional "context" object at an acquire. */
 struct lf_context {
@@ -66,12 +71,12 @@ struct lf_context {
  */
 struct lf_rec {
 	enum lf_rec_kind kind;
-	const char *src;	/* record file and line, for messages */
-	int srcline;
+	int srcline;		/* record file and line, for messages */
+	const char *src;
 	const char *tu, *file, *function;
 	int line, column;
-	/* calls */
-	struct { struct lf_callee *v; size_t n, cap; } callees;
+	/* calls (32-bit counts: a calls record is most records) */
+	struct { struct lf_callee *v; uint32_t n, cap; } callees;
 	/* the members of other kinds follow; section, release_only, lock_arg */
 	const char *lock, *lock_kind;
 	const char *decl_file;	/* section, release_only: NULL if none */
@@ -141,6 +146,18 @@ struct lf_records {
 	size_t recorded_apart;	/* objects whose unit a record file holds */
 	size_t host_objects;	/* compiled for the host: left out */
 };
+
+/*
+ * recdedup.c: records kept once as a directory is loaded.  Keep R, a
+ * record of a unit read whole, in OUT (its recs and the duplicates and
+ * unresolved counts): merged into the copy of it kept earlier (its own
+ * arrays then freed), or stored for good.  lf_dedup_free(): the sets,
+ * once every record is read (the kept records stay).
+ */
+struct lf_dedup;
+struct lf_dedup *lf_dedup_new(void);
+void lf_dedup_add(struct lf_dedup *d, struct lf_records *out, struct lf_rec *r);
+void lf_dedup_free(struct lf_dedup *d);
 
 /* What lf_records_load() lets pass */
 #define LF_LOAD_LENIENT		1u	/* --lenient */
