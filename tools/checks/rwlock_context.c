@@ -45,6 +45,17 @@ bool lf_site_ctx_hot(const struct lf_site_ctx *c)
 	return c->temp == LF_TEMP_HOT;
 }
 
+bool lf_site_ctx_profile_hot(const struct lf_site_ctx *c)
+{
+	return c->temp == LF_TEMP_HOT && c->where.temp != LF_TEMP_HOT;
+}
+
+bool lf_site_ctx_user_hot(const struct lf_site_ctx *c, const struct lf_analysis *a)
+{
+	return c->known && c->where.temp == LF_TEMP_HOT && c->where.entry &&
+	       lf_rules_user(&a->rules, c->where.entry);
+}
+
 struct lf_site_ctx *lf_site_contexts(const struct lf_lock *l,
 				     const struct lf_analysis *a)
 {

@@ -35,6 +35,12 @@ bool lf_site_ctx_known(const struct lf_site_ctx *c);
 
 /* Does a hot entry (or the profile) reach it? */
 bool lf_site_ctx_hot(const struct lf_site_ctx *c);
+/* Hot by the profile alone (its entry is not hot)? */
+bool lf_site_ctx_profile_hot(const struct lf_site_ctx *c);
+/* Reached from a hot entry user space triggers at will (a hot slot with
+ * a user row of rules/entrypoints.tbl: a file's read, a socket's
+ * sendmsg)? */
+bool lf_site_ctx_user_hot(const struct lf_site_ctx *c, const struct lf_analysis *a);
 
 /*
  * Each rule sets *DETAIL (for lockfit explain) and returns whether it
