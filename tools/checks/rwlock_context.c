@@ -45,9 +45,11 @@ bool lf_site_ctx_hot(const struct lf_site_ctx *c)
 	return c->temp == LF_TEMP_HOT;
 }
 
-bool lf_site_ctx_profile_hot(const struct lf_site_ctx *c)
+double lf_site_ctx_profile_hot(const struct lf_site_ctx *c,
+			       const struct lf_analysis *a)
 {
-	return c->temp == LF_TEMP_HOT && c->where.temp != LF_TEMP_HOT;
+	return c->share > 0 && c->share >= a->rules.rwlock_hot_percent ?
+	       c->share : -1;
 }
 
 bool lf_site_ctx_user_hot(const struct lf_site_ctx *c, const struct lf_analysis *a)

@@ -85,9 +85,10 @@ static bool rule_pc_readers(struct eval *e)
 			continue;
 		w = section_weighs(e, r);
 		t = lf_site_ctx_text(c);
-		if (lf_site_ctx_profile_hot(c))
-			plist_add(ok, "%s:%d %s() (%s)", r->file, r->line,
-				  lf_fn_basename(r->function), t);
+		if (lf_site_ctx_profile_hot(c, e->a) >= 0)
+			plist_add(ok, "%s:%d %s() (hot: profile %.2f%%)", r->file,
+				  r->line, lf_fn_basename(r->function),
+				  lf_site_ctx_profile_hot(c, e->a));
 		else if (lf_site_ctx_user_hot(c, e->a) && w)
 			plist_add(ok, "%s:%d %s() (%s; %s)", r->file, r->line,
 				  lf_fn_basename(r->function), t, w);
@@ -102,8 +103,8 @@ static bool rule_pc_readers(struct eval *e)
 	}
 	if (ok->n)
 		return rule(e, LF_R_PC_READ_MOSTLY, true, xasprintf(
-			"readers user space repeats at will, long, sleeping or hot by the profile: %s",
-			plist_text(ok)));
+			"readers user space repeats at will, long, sleeping "
+			"or hot by the profile: %s", plist_text(ok)));
 	return rule(e, LF_R_PC_READ_MOSTLY, false, xasprintf(
 		"no long or sleeping read section is shown to run where user "
 		"space repeats it (a hot entry of a user row of "
