@@ -93,3 +93,21 @@ ok = [x.get("properties") for x in r] == [None, None, {"cleanup": True}, {"clean
 sys.exit(0 if ok else 1)' "$work/out" &&
 	pass "cleanup: SARIF results last, with the cleanup property" ||
 	fail "cleanup: SARIF" "$(head -c 300 "$work/out")"
+
+### percpu_rw_semaphore by what the readers do (issue 29 rule 2), not by a
+### ratio of site counts: data/percpu, one read site and one writer each
+lf report data/percpu --format json --assume-complete
+json "percpu: a long reader a /proc file's read repeats, its writer reached from open -> percpu_rwsem with 1 read site" \
+	'locks["fs/kc.c:kc_lock"]["verdict"] == "percpu_rwsem" and "readers user space repeats at will, long, sleeping or hot by the profile: fs/kc.c:10 kc_read() (hot: proc_ops.proc_read_iter kc_read; a loop, cost 300)" in locks["fs/kc.c:kc_lock"]["reasons"] and [s["needs"] for s in locks["fs/kc.c:kc_lock"]["sites"]] == ["percpu_down_read", "percpu_down_write"]'
+json "percpu: a short reader a file read repeats, which sleeps -> percpu_rwsem" \
+	'locks["fs/kc.c:nap_lock"]["verdict"] == "percpu_rwsem" and "readers user space repeats at will, long, sleeping or hot by the profile: fs/kc.c:140 nap_read() (hot: file_operations.read_iter nap_read; sleeps: __cond_resched() at line 142)" in locks["fs/kc.c:nap_lock"]["reasons"]'
+json "percpu: long readers no entry reaches, a hot sendmsg reader not shown long -> keep, naming both" \
+	'locks["fs/kc.c:off_lock"]["verdict"] == "keep" and locks["fs/kc.c:off_lock"]["reasons"][0] == "not a percpu_rw_semaphore: no long or sleeping read section is shown to run where user space repeats it (a hot entry of a user row of rules/entrypoints.tbl, or hot by --profile); long or sleeping readers only elsewhere: fs/kc.c:60 tls_set_offload() (unknown; cost 260+ >= percpu_min_read_cost 200); readers user space repeats, but none shown long or sleeping: fs/kc.c:70 off_resync() (hot: proto.sendmsg off_sendmsg, 1 call down): a per-CPU read side would not pay for a writer that waits for a grace period"'
+json "percpu: a long walk no entry reaches, writers an exported registration -> keep (evidence incomplete)" \
+	'locks["fs/kc.c:reg_lock"]["verdict"] == "keep" and "long or sleeping readers only elsewhere: fs/kc.c:100 reg_bind() (unknown; a loop, cost 54+)" in locks["fs/kc.c:reg_lock"]["reasons"][0]'
+json "percpu: kc_lock's reader, but a file write takes it for write -> keep" \
+	'locks["fs/kc.c:hw_lock"]["verdict"] == "keep" and locks["fs/kc.c:hw_lock"]["reasons"][0].startswith("not a percpu_rw_semaphore: 1 write site, 1 of them reached from a hot entry")'
+printf 'bash;do_syscall_64;off_sendmsg;off_resync 50\nbash;do_syscall_64;schedule 50\n' > "$work/percpu.folded"
+lf report data/percpu --format json --assume-complete --profile "$work/percpu.folded"
+json "percpu: the profile shows the sendmsg reader hot -> percpu_rwsem" \
+	'locks["fs/kc.c:off_lock"]["verdict"] == "percpu_rwsem" and any(r.startswith("readers user space repeats at will, long, sleeping or hot by the profile: fs/kc.c:70 off_resync() (hot: profile 50.00%)") for r in locks["fs/kc.c:off_lock"]["reasons"])'

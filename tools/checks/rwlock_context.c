@@ -45,6 +45,19 @@ bool lf_site_ctx_hot(const struct lf_site_ctx *c)
 	return c->temp == LF_TEMP_HOT;
 }
 
+double lf_site_ctx_profile_hot(const struct lf_site_ctx *c,
+			       const struct lf_analysis *a)
+{
+	return c->share > 0 && c->share >= a->rules.rwlock_hot_percent ?
+	       c->share : -1;
+}
+
+bool lf_site_ctx_user_hot(const struct lf_site_ctx *c, const struct lf_analysis *a)
+{
+	return c->known && c->where.temp == LF_TEMP_HOT && c->where.entry &&
+	       lf_rules_user(&a->rules, c->where.entry);
+}
+
 struct lf_site_ctx *lf_site_contexts(const struct lf_lock *l,
 				     const struct lf_analysis *a)
 {

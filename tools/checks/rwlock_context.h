@@ -35,6 +35,14 @@ bool lf_site_ctx_known(const struct lf_site_ctx *c);
 
 /* Does a hot entry (or the profile) reach it? */
 bool lf_site_ctx_hot(const struct lf_site_ctx *c);
+/* Its share of the profile's samples when the profile shows it hot
+ * (>= rwlock_hot_percent), else -1. */
+double lf_site_ctx_profile_hot(const struct lf_site_ctx *c,
+			       const struct lf_analysis *a);
+/* Reached from a hot entry user space triggers at will (a hot slot with
+ * a user row of rules/entrypoints.tbl: a file's read, a socket's
+ * sendmsg)? */
+bool lf_site_ctx_user_hot(const struct lf_site_ctx *c, const struct lf_analysis *a);
 
 /*
  * Each rule sets *DETAIL (for lockfit explain) and returns whether it

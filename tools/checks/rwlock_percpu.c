@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * rwlock_percpu.c - the rules of an rwlock_t or rw_semaphore's
- * percpu_rw_semaphore verdict: few or rare writers, read-mostly, every
- * site sleepable with a percpu counterpart, long or hot readers; and the
- * api each site takes in that rewrite.
+ * percpu_rw_semaphore verdict: few or rare writers, long or sleeping
+ * readers user space repeats at will, every site sleepable with a percpu
+ * counterpart, long or hot readers; and the api each site takes in that
+ * rewrite.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,32 +27,93 @@ static bool rule_pc_writes(struct eval *e)
 		    xstrdup(w->detail));
 }
 
-static bool rule_pc_ratio(struct eval *e)
+/*
+ * What makes read section R worth a percpu read side: it is long (a
+ * loop, or cost >= percpu_min_read_cost) or it sleeps (a call of
+ * rules/sleeping.tbl, or a sleeping lock taken inside it).  Its text,
+ * or NULL if neither.
+ */
+static char *section_weighs(const struct eval *e, const struct lf_rec *r)
 {
-	long per = e->a->rules.percpu_min_read_per_write;
-	long need = per * (long)e->l->nwrite;
-	char *hot;
-	bool ok;
+	const char *plus = r->cost_known ? "" : "+";
 
-	/* measured: "percpu: runtime read-mostly" decides */
+	if (r->loop)
+		return xasprintf("a loop, cost %ld%s", r->cost, plus);
+	if (r->cost >= e->a->rules.percpu_min_read_cost)
+		return xasprintf("cost %ld%s >= percpu_min_read_cost %ld", r->cost,
+				 plus, e->a->rules.percpu_min_read_cost);
+	for (size_t i = 0; i < r->calls.n; i++)
+		if (lf_rules_sleeps(&e->a->rules, r->calls.v[i].callee))
+			return xasprintf("sleeps: %s() at line %d",
+					 r->calls.v[i].callee, r->calls.v[i].line);
+	for (size_t i = 0; i < r->nested.n; i++)
+		if (lf_rules_class_sleeps(&e->a->rules, r->nested.v[i].cls))
+			return xasprintf("sleeps: takes %s (%s) at line %d",
+					 r->nested.v[i].lock, r->nested.v[i].cls,
+					 r->nested.v[i].line);
+	return NULL;
+}
+
+/*
+ * Readers user space repeats (issue 29, rule 2: upstream chooses a
+ * percpu_rw_semaphore for what the readers do, not for a ratio of site
+ * counts): some read section that is long or sleeps is reached from a
+ * hot entry user space triggers at will (rules/entrypoints.tbl: a hot
+ * slot with a user row, a file's read, a socket's sendmsg), or the
+ * profile shows a read site hot.  Long readers run only where user
+ * space does not repeat them (setsockopt, bind, a dump, no entry
+ * known), or hot readers that are short, do not make the per-CPU read
+ * side pay for a writer that waits for a grace period: keep.  With a
+ * lock_stat class, "percpu: runtime read-mostly" decides.
+ */
+static bool rule_pc_readers(struct eval *e)
+{
+	struct plist *ok = plist_new(LIST_MAX), *cold = plist_new(LIST_MAX),
+		     *shrt = plist_new(LIST_MAX);
+
 	if (e->pc_writers.measured) {
 		rule_na(e, LF_R_PC_READ_MOSTLY, "measured: percpu: runtime "
 			"read-mostly decides");
 		return true;
 	}
-	if (need < 1)
-		need = 1;
-	ok = (long)e->l->nread >= need;
-	if (!ok && e->pc_writers.rare && (hot = lf_ev_hot_reads(e)))
+	for (size_t i = 0; i < e->l->sites.n; i++) {
+		const struct lf_rec *r = e->l->sites.v[i].rec;
+		const struct lf_site_ctx *c = lf_site_ctx_at(e->v->ctx, i);
+		char *w, *t;
+
+		if (!lf_is_read(r))
+			continue;
+		w = section_weighs(e, r);
+		t = lf_site_ctx_text(c);
+		if (lf_site_ctx_profile_hot(c, e->a) >= 0)
+			plist_add(ok, "%s:%d %s() (hot: profile %.2f%%)", r->file,
+				  r->line, lf_fn_basename(r->function),
+				  lf_site_ctx_profile_hot(c, e->a));
+		else if (lf_site_ctx_user_hot(c, e->a) && w)
+			plist_add(ok, "%s:%d %s() (%s; %s)", r->file, r->line,
+				  lf_fn_basename(r->function), t, w);
+		else if (lf_site_ctx_user_hot(c, e->a))
+			plist_add(shrt, "%s:%d %s() (%s)", r->file, r->line,
+				  lf_fn_basename(r->function), t);
+		else if (w)
+			plist_add(cold, "%s:%d %s() (%s; %s)", r->file, r->line,
+				  lf_fn_basename(r->function), t, w);
+		free(w);
+		free(t);
+	}
+	if (ok->n)
 		return rule(e, LF_R_PC_READ_MOSTLY, true, xasprintf(
-			"%zu read site%s < %ld (percpu_min_read_per_write %ld x %zu "
-			"write sites), but the writers are rare (every write site "
-			"cold) and readers run hot: %s", e->l->nread,
-			lf_plural(e->l->nread), need, per, e->l->nwrite, hot));
-	return rule(e, LF_R_PC_READ_MOSTLY, ok, xasprintf(
-		"%zu read site%s %s %ld (percpu_min_read_per_write %ld x %zu "
-		"write site%s)", e->l->nread, lf_plural(e->l->nread),
-		ok ? ">=" : "<", need, per, e->l->nwrite, lf_plural(e->l->nwrite)));
+			"readers user space repeats at will, long, sleeping "
+			"or hot by the profile: %s", plist_text(ok)));
+	return rule(e, LF_R_PC_READ_MOSTLY, false, xasprintf(
+		"no long or sleeping read section is shown to run where user "
+		"space repeats it (a hot entry of a user row of "
+		"rules/entrypoints.tbl, or hot by --profile)%s%s%s%s: a per-CPU "
+		"read side would not pay for a writer that waits for a grace "
+		"period", cold->n ? "; long or sleeping readers only elsewhere: " : "",
+		cold->n ? plist_text(cold) : "",
+		shrt->n ? "; readers user space repeats, but none shown long "
+		"or sleeping: " : "", shrt->n ? plist_text(shrt) : ""));
 }
 
 static void context_place(struct plist *p, const struct lf_rec *r)
@@ -145,8 +207,8 @@ static bool rule_pc_api(struct eval *e)
 		plist_text(p)));
 }
 
-/* Long or hot: only then does the cheap read side pay for a writer that
- * waits for an RCU grace period. */
+/* Long, sleeping or hot: only then does the cheap read side pay for a
+ * writer that waits for an RCU grace period. */
 static bool rule_pc_long(struct eval *e)
 {
 	long min = e->a->rules.percpu_min_read_cost;
@@ -162,6 +224,15 @@ static bool rule_pc_long(struct eval *e)
 	if (loops->n)
 		return rule(e, LF_R_PC_LONG_OR_HOT, true, xasprintf(
 			"read sections loop at %s", plist_text(loops)));
+	for (size_t i = 0; i < e->l->sites.n; i++) {
+		const struct lf_rec *r = e->l->sites.v[i].rec;
+		char *w = lf_is_read(r) ? section_weighs(e, r) : NULL;
+
+		if (w)
+			return rule(e, LF_R_PC_LONG_OR_HOT, true, xasprintf(
+				"read sections sleep: %s:%d %s() (%s)", r->file,
+				r->line, lf_fn_basename(r->function), w));
+	}
 	if (share >= 0 && share >= hot)
 		return rule(e, LF_R_PC_LONG_OR_HOT, true, xasprintf(
 			"hot: its read sites' functions have %.2f%% of the profile's "
@@ -179,7 +250,7 @@ bool lf_ev_rules_percpu(struct eval *e)
 {
 	bool ok = rule_pc_writes(e);
 
-	ok &= rule_pc_ratio(e);
+	ok &= rule_pc_readers(e);
 	ok &= rule_pc_sleep(e);
 	ok &= rule_pc_api(e);
 	ok &= rule_pc_long(e);

@@ -66,7 +66,7 @@ const char *lf_promote_name(enum lf_promote p);
 	X(COLD, 0, "cold readers") \
 	X(RCU, 0, "rcu") \
 	X(PC_WRITERS, 1, "percpu: few writers") \
-	X(PC_READ_MOSTLY, 1, "percpu: read-mostly") \
+	X(PC_READ_MOSTLY, 1, "percpu: repeated readers") \
 	X(PC_RT_READ_MOSTLY, 1, "percpu: runtime read-mostly") \
 	X(PC_SLEEPABLE, 1, "percpu: sleepable") \
 	X(PC_API, 1, "percpu: api") \
