@@ -142,6 +142,72 @@ lf_ptr_sync = set()    # functions unpublishing with no grace period after
 lf_ptr_sync_at = []    # (position, variable): the synchronize_rcu() of those
 lf_ptr_clash = set()   # functions naming something after the member
 lf_ptr_decls = set()   # reader functions that start with declarations
+lf_open = {}           # function returning with a read section held -> position
+lf_rel_only = set()    # functions dropping a read section they did not take
+lf_seq_ops = []        # (start, next, stop, show) of a struct seq_operations
+lf_seq_calls = set()   # functions a seq_file .next calls
+lf_chead = {}          # bucket head array of the lock's struct -> entry type
+lf_chain_m = {}        # chain member (X = X->M) -> entry type
+lf_chain_fns = set()   # functions reading a head or a chain member
+lf_chain_at = {}       # such a function -> a position in it
+lf_wr_sec_fns = set()  # functions holding a write section
+lf_shold = {}          # convertible sock_hold() (if (entry) sock_hold()) -> function
+lf_sock_init = []      # a sock_init_data() in the file
+lf_sock_rcufree = []   # a SOCK_RCU_FREE set already
+lf_chain = []          # (member, entry struct tag, heads) once the shape is decided
+lf_chain_rd = set()    # functions reading the chain as readers
+lf_chain_wr = set()    # functions reading the chain under the write lock
+lf_chain_seq = set()   # seq_file .stop functions of a paired read section
+lf_chain_held = []     # positions of the sock_hold()s made conditional
+lf_chain_def = []      # the entry struct's definition was seen
+lf_chain_src = set()   # (function, local) pointing at a chain pointer
+
+LF_OPEN_MSG = "the read section of %s() is still held where it returns (the unlock is in another function, a seq_file start/stop?)"
+
+def lf_chain_ok():
+    return lf_ok() and bool(lf_chain)
+
+def lf_chain_decide():
+    """The open-coded chain shape, or the refusals of sections held across
+    functions (the no-walk ones stand, lf_ptr_decide)."""
+    paired = dict((s, (n, p, w)) for s, n, p, w in lf_seq_ops if s in lf_open and p in lf_rel_only)
+    walks = [(pos, fn) for pos, fn in lf_rd_sec.items() if pos not in lf_rd_ok]
+    reach = lambda pos, fn: fn in lf_chain_fns or bool(lf_rd_calls.get(pos, set()) & lf_chain_fns)
+    if not (LF_STRUCT and walks and not lf_rd_ok and len(lf_chain_m) == 1 and
+            list(lf_chain_m.values())[0] in lf_chead.values() and
+            all(reach(pos, fn) for pos, fn in walks)):
+        for fn, p in lf_open.items():
+            lf_refuse(p, LF_OPEN_MSG % fn)
+        return
+    m, t = list(lf_chain_m.items())[0]
+    heads = sorted(h for h, ht in lf_chead.items() if ht == t)
+    for fn, p in lf_open.items():
+        if fn not in paired:
+            lf_refuse(p, LF_OPEN_MSG % fn + ", and no struct seq_operations pairs it with a .stop that only drops it")
+    rd = set(lf_rd_fns) | set(lf_rd_sec.values())
+    for s, (n, p, w) in paired.items():
+        rd |= {n, w} | lf_seq_calls
+        lf_chain_seq.add(p)
+    lf_chain_rd.update(rd & lf_chain_fns)
+    lf_chain_wr.update((lf_wr_fns | lf_wr_sec_fns) & lf_chain_fns)
+    lf_chain.append((m, t[7:].strip(), heads))
+    del lf_nowalk[:]
+    for fn in sorted(lf_chain_rd & lf_chain_wr):
+        lf_refuse(lf_chain_at[fn], "%s() reads the chain (%s) under the read and the write lock: one accessor per function (rcu_dereference_check()), by hand" % (fn, m))
+    for fn in sorted(lf_chain_fns - lf_chain_rd - lf_chain_wr):
+        lf_refuse(lf_chain_at[fn], "%s() reads the chain (%s) outside the read and write sections: by hand" % (fn, m))
+
+def lf_chain_finish():
+    """After the readers' references: how the chain's entries outlive
+    the readers."""
+    if not lf_chain_ok():
+        return
+    m, tag, heads = lf_chain[0]
+    p = min((q for q, _ in lf_rd_api.values()), key=lambda q: (q.file, int(q.line)))
+    if not lf_chain_held:
+        lf_refuse(p, "the entries of the chain (struct %s, through %s) are no sockets a reader holds with sock_hold(): whoever frees them must wait for the readers (kfree_rcu(), synchronize_rcu()), by hand" % (tag, m))
+    elif not lf_sock_init and not lf_sock_rcufree:
+        lf_refuse(lf_chain_held[0], "the entries of the chain are sockets the file does not create (no sock_init_data()): SOCK_RCU_FREE must be set where they are, by hand")
 
 def lf_ptr_ok():
     return lf_ok() and bool(lf_ptr)
@@ -150,6 +216,8 @@ def lf_ptr_decide():
     """A pointer shape (every read section walks no list, the write
     sections publish one member) or the no-walk refusals."""
     flav = set(api for _, api in lf_rd_api.values())
+    if lf_chain:
+        return
     if LF_STRUCT and lf_nowalk and not lf_rd_ok and len(lf_pub) == 1:
         lf_ptr.append(list(lf_pub)[0])
         if "read_lock_irq" in flav or len(flav) > 1:
@@ -198,9 +266,12 @@ for d in (lf_why, lf_rd_ok, lf_rd_fns, lf_wr_fns, lf_walk_fns, lf_refd, lf_grow,
     d.clear()
 del lf_sync_at[:]
 for d in (lf_rd_sec, lf_rd_calls, lf_entries, lf_free, lf_kfree, lf_removed, lf_free_at,
-          lf_pub, lf_rd_api, lf_ptr_fns, lf_ptr_sync, lf_ptr_clash, lf_ptr_decls):
+          lf_pub, lf_rd_api, lf_ptr_fns, lf_ptr_sync, lf_ptr_clash, lf_ptr_decls,
+          lf_open, lf_rel_only, lf_seq_calls, lf_chead, lf_chain_m, lf_chain_fns, lf_chain_at,
+          lf_wr_sec_fns, lf_shold, lf_chain_rd, lf_chain_wr, lf_chain_seq, lf_chain_src):
     d.clear()
-del lf_nowalk[:], lf_ptr[:], lf_ptr_sync_at[:]
+del lf_nowalk[:], lf_ptr[:], lf_ptr_sync_at[:], lf_seq_ops[:], lf_sock_init[:]
+del lf_sock_rcufree[:], lf_chain[:], lf_chain_held[:], lf_chain_def[:]
 
 //----------------------------------------------------------------------
 // Uses with no RCU form
@@ -260,7 +331,7 @@ fn(...) {
 fn << open_at_exit.fn;
 p << open_at_exit.p;
 @@
-lf_refuse(p[0], "the read section of %s() is still held where it returns (the unlock is in another function, a seq_file start/stop?)" % fn)
+lf_open.setdefault(fn, p[0])
 
 //----------------------------------------------------------------------
 // Read sections and what they walk
@@ -424,6 +495,219 @@ p << rnowalk.p;
 lf_nowalk.append((p[0], "the read section of %s() walks no list_head or hlist_head with list_for_each_entry() or hlist_for_each_entry() (an open-coded pointer chain, or a walk in a function it calls that calls another): RCU needs rcu_dereference()/rcu_assign_pointer() on each pointer, by hand" % p[0].current_element))
 
 //----------------------------------------------------------------------
+// An open-coded chain (struct pppoe_net::hash_lock's shape): the lock's
+// struct holds an array of bucket heads, T *H[N]; the entries, T, are
+// chained through a member of their own, T *M, walked X = X->M; every
+// read section that walks no list reaches a function reading them (or a
+// seq_file .next/.show between a .start that returns holding the read
+// lock and a .stop that drops it).  Readers then load each pointer with
+// rcu_dereference(), writers with rcu_dereference_protected() and store
+// with rcu_assign_pointer()/RCU_INIT_POINTER(), heads and member __rcu
+// (rcu_chain_rewrite.inc)
+//----------------------------------------------------------------------
+
+@chead disable ptr_to_array@
+identifier lf.ST, H;
+type T;
+expression N;
+@@
+struct ST { ...
+  T *H[N];
+  ...
+};
+
+@script:python@
+h << chead.H;
+t << chead.T;
+@@
+if t.strip().startswith("struct "):
+    lf_chead.setdefault(h, t.strip())
+
+@cnext@
+type chead.T;
+T *X;
+identifier fn, M;
+position pa;
+@@
+fn(...) { <+... X = X@pa->M ...+> }
+
+@script:python@
+t << chead.T;
+m << cnext.M;
+fn << cnext.fn;
+pa << cnext.pa;
+@@
+lf_chain_m.setdefault(m, t.strip())
+lf_chain_fns.add(fn)
+lf_chain_at.setdefault(fn, pa[0])
+
+@chr disable ptr_to_array@
+identifier fn, chead.H;
+type lf.TS;
+TS *PS;
+expression I;
+position pa;
+@@
+fn(...) { <+... PS@pa->H[I] ...+> }
+
+@script:python@
+fn << chr.fn;
+pa << chr.pa;
+@@
+lf_chain_fns.add(fn)
+lf_chain_at.setdefault(fn, pa[0])
+
+// the functions holding a write section, and those they call there
+@cwsec disable ptr_to_array@
+identifier fn, lf.GL, lf.FD;
+type lf.TS;
+TS *PS;
+TS VS;
+identifier wl = {write_lock, write_lock_bh, write_lock_irq, write_lock_irqsave};
+@@
+fn(...) { <+... wl(\( &GL \| &PS->FD \| &VS.FD \), ...) ...+> }
+
+@script:python@
+fn << cwsec.fn;
+@@
+lf_wr_sec_fns.add(fn)
+
+@cwcall disable ptr_to_array exists@
+identifier lf.GL, lf.FD;
+type lf.TS;
+TS *PS;
+TS VS;
+expression L;
+identifier wl = {write_lock, write_lock_bh, write_lock_irq, write_lock_irqsave};
+identifier wu = {write_unlock, write_unlock_bh, write_unlock_irq, write_unlock_irqrestore};
+identifier hw;
+@@
+wl(\( \( &GL \| &PS->FD \| &VS.FD \) \& L \), ...);
+... when != wu(L, ...)
+hw(...)
+
+@script:python@
+hf << cwcall.hw;
+@@
+lf_wr_fns.add(hf)
+
+// a read section held where its function returns, and a function that
+// only drops it: a seq_file .start and .stop
+@crel disable ptr_to_array exists@
+identifier fn, lf.GL, lf.FD;
+type lf.TS;
+TS *PS;
+TS VS;
+identifier rl = {read_lock, read_lock_bh, read_lock_irq};
+identifier ru = {read_unlock, read_unlock_bh, read_unlock_irq};
+@@
+fn(...) {
+  ... when != rl(...)
+  ru(\( &GL \| &PS->FD \| &VS.FD \));
+  ... when any
+}
+
+@script:python@
+fn << crel.fn;
+@@
+lf_rel_only.add(fn)
+
+@cseq@
+identifier ops, S, N, P, W;
+@@
+struct seq_operations ops = {
+  .start = S,
+  .next = N,
+  .stop = P,
+  .show = W,
+};
+
+@script:python@
+s << cseq.S;
+n << cseq.N;
+p << cseq.P;
+w << cseq.W;
+@@
+lf_seq_ops.append((s, n, p, w))
+
+// the functions a seq_file .next calls
+@cseqcall@
+identifier n : script:python () { any(n == o[1] for o in lf_seq_ops) };
+identifier h;
+@@
+n(...) { <+... h(...) ...+> }
+
+@script:python@
+h << cseqcall.h;
+@@
+lf_seq_calls.add(h)
+
+// an entry returned by a function reading the chain, kept in a section
+@chelped exists@
+expression L;
+identifier X, h;
+identifier rl = {read_lock, read_lock_bh, read_lock_irq};
+identifier ru = {read_unlock, read_unlock_bh, read_unlock_irq};
+position p : script:python () { lf_is_rd(p) };
+@@
+rl@p(L);
+... when != ru(L)
+X = h(...)
+
+@script:python@
+p << chelped.p;
+x << chelped.X;
+hf << chelped.h;
+@@
+if hf in lf_chain_fns:
+    lf_entries[lf_pos(p[0])].add(x)
+
+// the reader's sock_hold() in the one form made conditional:
+// if (entry) sock_hold(...);
+@cshold exists@
+expression L, E;
+identifier X;
+identifier rl = {read_lock, read_lock_bh, read_lock_irq};
+identifier ru = {read_unlock, read_unlock_bh, read_unlock_irq};
+position p : script:python () { lf_is_rd(p) };
+position ph;
+@@
+rl@p(L);
+... when != ru(L)
+if (X)
+	sock_hold@ph(E);
+
+@script:python@
+p << cshold.p;
+x << cshold.X;
+ph << cshold.ph;
+@@
+if x in lf_entries[lf_pos(p[0])]:
+    lf_shold[lf_pos(ph[0])] = ph[0].current_element
+
+@csockinit@
+expression S, SK;
+@@
+sock_init_data(S, SK);
+
+@script:python depends on csockinit@
+@@
+lf_sock_init.append(True)
+
+@crcufree@
+expression SK;
+@@
+sock_set_flag(SK, SOCK_RCU_FREE)
+
+@script:python depends on crcufree@
+@@
+lf_sock_rcufree.append(True)
+
+@script:python@
+@@
+lf_chain_decide()
+
+//----------------------------------------------------------------------
 // A published pointer (struct channel::upl's shape): the read sections
 // walk no list, the write sections store one member of the lock's struct
 // with a plain assignment.  Readers then load it once with
@@ -539,8 +823,17 @@ r@pr(...)
 @script:python@
 r << runsafe.r;
 pr << runsafe.pr;
+p << runsafe.p;
 @@
-lf_refuse(pr[0], "%s() in the read section of %s() takes a reference on an entry that RCU readers may meet with none left: it must become %s, by hand" % (r, pr[0].current_element, LF_REF_UNSAFE[r]))
+if r == "sock_hold" and lf_chain and lf_pos(pr[0]) in lf_shold:
+    lf_chain_held.append(pr[0])
+    lf_refd.add(lf_pos(p[0]))
+else:
+    lf_refuse(pr[0], "%s() in the read section of %s() takes a reference on an entry that RCU readers may meet with none left: it must become %s, by hand" % (r, pr[0].current_element, LF_REF_UNSAFE[r]))
+
+@script:python@
+@@
+lf_chain_finish()
 
 // an entry used after the section without a reference
 @rescape exists@
@@ -1183,6 +1476,298 @@ if lf_ptr_ok():
     for q, x in lf_ptr_sync_at:
         lf_say(q, "%s, the old %s, is read in %s()'s write section and no grace period follows: synchronize_rcu() after the write section, before it is dropped" % (x, lf_ptr[0], q.current_element))
 
+//----------------------------------------------------------------------
+// The rewrite of an open-coded chain (rcu_chain_find.inc decided it)
+//----------------------------------------------------------------------
+
+@script:python lfc@
+CM; CH; CT; CS;
+@@
+coccinelle.CM = cocci.make_ident(lf_chain[0][0] if lf_chain else LF_NONE)
+coccinelle.CH = cocci.make_ident(lf_chain[0][2][0] if lf_chain else LF_NONE)
+coccinelle.CS = cocci.make_ident(lf_chain[0][1] if lf_chain else LF_NONE)
+coccinelle.CT = cocci.make_type("struct " + (lf_chain[0][1] if lf_chain else LF_NONE))
+
+// the bucket heads and the chain member: __rcu
+@depends on patch disable ptr_to_array@
+identifier lf.ST, lfc.CH;
+type lfc.CT;
+expression N;
+attribute name __rcu;
+position p : script:python () { lf_chain_ok() };
+@@
+struct ST { ...
+- CT *CH@p[N];
++ CT __rcu *CH[N];
+  ...
+};
+
+@cdef depends on patch@
+identifier lfc.CS, lfc.CM;
+type lfc.CT;
+attribute name __rcu;
+position p : script:python () { lf_chain_ok() };
+@@
+struct CS { ...
+- CT *CM@p;
++ CT __rcu *CM;
+  ...
+};
+
+@script:python depends on cdef@
+@@
+lf_chain_def.append(True)
+
+// a local pointing at a chain pointer (src = &ret->next): T __rcu **
+@csrc depends on patch@
+identifier fn : script:python () { lf_chain_ok() and fn in lf_chain_wr };
+identifier S, lfc.CH, lfc.CM;
+type lfc.CT;
+type lf.TS;
+TS *PS;
+CT *X;
+expression I;
+@@
+fn(...) { <+...
+  S = \( &X->CM \| &PS->CH[I] \)
+  ...+> }
+
+@script:python@
+fn << csrc.fn;
+s << csrc.S;
+@@
+lf_chain_src.add((fn, s))
+
+@depends on patch@
+identifier csrc.fn, csrc.S;
+type T;
+@@
+fn(...) { ... when any
+- T *S;
+  ... when any
+}
+
+@depends on patch@
+identifier csrc.fn, csrc.S;
+type lfc.CT;
+attribute name __rcu;
+@@
+fn(...) {
+++ CT __rcu **S;
+  ...
+}
+
+// readers: rcu_dereference()
+@depends on patch@
+identifier h : script:python () { lf_chain_ok() and h in lf_chain_rd };
+identifier lfc.CH, lfc.CM;
+type lfc.CT;
+type lf.TS;
+TS *PS;
+CT *X;
+expression I;
+@@
+h(...) { <...
+(
+  &X->CM
+|
+  &PS->CH[I]
+|
+- X->CM
++ rcu_dereference(X->CM)
+|
+- PS->CH[I]
++ rcu_dereference(PS->CH[I])
+)
+...> }
+
+// writers: rcu_dereference_protected() with the lock the function holds
+// (its struct's lock: the helper's parameter, or the section's lock),
+// a copy of a published pointer RCU_INIT_POINTER(), a new entry
+// rcu_assign_pointer()
+@cwlock depends on patch disable ptr_to_array exists@
+identifier fn : script:python () { lf_chain_ok() and fn in lf_chain_wr };
+identifier lf.FD;
+type lf.TS;
+TS *PS;
+expression L;
+identifier wl = {write_lock, write_lock_bh, write_lock_irq, write_lock_irqsave};
+@@
+fn(...) { ... when any
+  wl(\( &PS->FD \& L \), ...);
+  ... when any
+}
+
+@depends on patch@
+identifier fn : script:python () { lf_chain_ok() and fn in lf_chain_wr and fn not in lf_wr_sec_fns };
+identifier P, lf.FD;
+identifier S : script:python () { S in [s for _, s in lf_chain_src] };
+identifier lfc.CH, lfc.CM;
+type lfc.CT;
+type lf.TS;
+TS *PS;
+TS *PS2;
+CT *X;
+CT *Y;
+expression I, J, E;
+@@
+fn(..., TS *P, ...) { <...
+(
+- X->CM = NULL
++ RCU_INIT_POINTER(X->CM, NULL)
+|
+- PS->CH[I] = NULL
++ RCU_INIT_POINTER(PS->CH[I], NULL)
+|
+- X->CM = Y->CM
++ RCU_INIT_POINTER(X->CM, rcu_access_pointer(Y->CM))
+|
+- X->CM = PS2->CH[J]
++ RCU_INIT_POINTER(X->CM, rcu_access_pointer(PS2->CH[J]))
+|
+- PS->CH[I] = Y->CM
++ RCU_INIT_POINTER(PS->CH[I], rcu_access_pointer(Y->CM))
+|
+- *S = Y->CM
++ RCU_INIT_POINTER(*S, rcu_access_pointer(Y->CM))
+|
+- *S = PS2->CH[J]
++ RCU_INIT_POINTER(*S, rcu_access_pointer(PS2->CH[J]))
+|
+- X->CM = E
++ rcu_assign_pointer(X->CM, E)
+|
+- PS->CH[I] = E
++ rcu_assign_pointer(PS->CH[I], E)
+|
+- *S = E
++ rcu_assign_pointer(*S, E)
+|
+  &X->CM
+|
+  &PS->CH[I]
+|
+- X->CM
++ rcu_dereference_protected(X->CM, lockdep_is_held(&P->FD))
+|
+- PS->CH[I]
++ rcu_dereference_protected(PS->CH[I], lockdep_is_held(&P->FD))
+)
+...> }
+
+@depends on patch@
+identifier cwlock.fn;
+expression cwlock.L;
+identifier S : script:python () { S in [s for _, s in lf_chain_src] };
+identifier lfc.CH, lfc.CM;
+type lfc.CT;
+type lf.TS;
+TS *PS;
+TS *PS2;
+CT *X;
+CT *Y;
+expression I, J, E;
+@@
+fn(...) { <...
+(
+- X->CM = NULL
++ RCU_INIT_POINTER(X->CM, NULL)
+|
+- PS->CH[I] = NULL
++ RCU_INIT_POINTER(PS->CH[I], NULL)
+|
+- X->CM = Y->CM
++ RCU_INIT_POINTER(X->CM, rcu_access_pointer(Y->CM))
+|
+- X->CM = PS2->CH[J]
++ RCU_INIT_POINTER(X->CM, rcu_access_pointer(PS2->CH[J]))
+|
+- PS->CH[I] = Y->CM
++ RCU_INIT_POINTER(PS->CH[I], rcu_access_pointer(Y->CM))
+|
+- *S = Y->CM
++ RCU_INIT_POINTER(*S, rcu_access_pointer(Y->CM))
+|
+- *S = PS2->CH[J]
++ RCU_INIT_POINTER(*S, rcu_access_pointer(PS2->CH[J]))
+|
+- X->CM = E
++ rcu_assign_pointer(X->CM, E)
+|
+- PS->CH[I] = E
++ rcu_assign_pointer(PS->CH[I], E)
+|
+- *S = E
++ rcu_assign_pointer(*S, E)
+|
+  &X->CM
+|
+  &PS->CH[I]
+|
+- X->CM
++ rcu_dereference_protected(X->CM, lockdep_is_held(L))
+|
+- PS->CH[I]
++ rcu_dereference_protected(PS->CH[I], lockdep_is_held(L))
+)
+...> }
+
+// a NULL stored anywhere else (an entry reset before it is linked)
+@depends on patch@
+identifier lfc.CM;
+type lfc.CT;
+CT *X;
+position p : script:python () { lf_chain_ok() };
+@@
+- X->CM@p = NULL
++ RCU_INIT_POINTER(X->CM, NULL)
+
+// the reader's sock_hold(): a reference only while the count is not zero
+@depends on patch@
+identifier fn : script:python () { lf_chain_ok() and fn in lf_shold.values() };
+identifier X, F;
+expression E;
+@@
+fn(...) { <...
+(
+- if (X)
+-	sock_hold(&E.F);
++ if (X && !refcount_inc_not_zero(&E.F.sk_refcnt))
++	X = NULL;
+|
+- if (X)
+-	sock_hold(&E->F);
++ if (X && !refcount_inc_not_zero(&E->F.sk_refcnt))
++	X = NULL;
+|
+- if (X)
+-	sock_hold(E);
++ if (X && !refcount_inc_not_zero(&E->sk_refcnt))
++	X = NULL;
+)
+...> }
+
+// the sockets freed after a grace period
+@depends on patch@
+expression S, SK;
+position p : script:python () { lf_chain_ok() and lf_chain_held and not lf_sock_rcufree };
+@@
+  sock_init_data@p(S, SK);
++ sock_set_flag(SK, SOCK_RCU_FREE);
+
+@script:python depends on patch@
+@@
+if lf_chain_ok():
+    m, tag, heads = lf_chain[0]
+    p = min((q for q, _ in lf_rd_api.values()), key=lambda q: (q.file, int(q.line)))
+    lf_say(p, "an open-coded chain: %s and struct %s::%s become __rcu, readers rcu_dereference() (%s), writers rcu_dereference_protected() (%s), rcu_assign_pointer() and RCU_INIT_POINTER()" % (", ".join(heads), tag, m, ", ".join(f + "()" for f in sorted(lf_chain_rd)), ", ".join(f + "()" for f in sorted(lf_chain_wr))))
+    for q in lf_chain_held:
+        lf_say(q, "sock_hold() -> refcount_inc_not_zero() on sk_refcnt: the entry is not found once its last reference is gone")
+    if lf_chain_held and not lf_sock_rcufree:
+        lf_say(p, "sock_set_flag(sk, SOCK_RCU_FREE) after sock_init_data(): the sockets are freed after a grace period")
+    if not lf_chain_def:
+        lf_say(p, "struct %s is not defined in these files: its member %s must become __rcu in its header (give it to spatch with them)" % (tag, m))
+
 // the readers' lock and unlock, once their walks are rewritten
 @depends on patch disable ptr_to_array@
 identifier lf.GL, lf.FD;
@@ -1361,3 +1946,15 @@ position q : script:python () { lf_ok() };
 + spin_unlock_irqrestore
   (\(&GL\|&PS->FD\|&VS.FD\), F)
 )
+
+// a seq_file .stop left with a local only the unlock used
+@depends on patch@
+identifier fn : script:python () { lf_chain_ok() and fn in lf_chain_seq };
+identifier V;
+type T;
+expression E;
+@@
+fn(...) {
+- T V = E;
+  ... when != V
+}

@@ -349,6 +349,28 @@ static bool user_walk(const struct lf_rec *r, const struct lf_site_ctx *c,
 	return r->loop && c->known && lf_rules_user(&a->rules, c->where.entry);
 }
 
+/* R, held where its function returns, is a seq_file .start (as bound in
+ * a struct seq_operations) whose section a function of its file only
+ * releases (the .stop): the section spans the seq_file walk (start,
+ * show and next, stop), which is the reading of the structure, not a
+ * caller's work under the lock; RCU readers may hold rcu_read_lock()
+ * across it (cocci/rwlock_to_rcu.cocci pairs them). */
+static bool seq_section(const struct lf_lock *l, const struct lf_rec *r,
+			const struct lf_site_ctx *c)
+{
+	if (!c->known || !c->where.entry || strcmp(c->where.entry, "seq_operations.start") ||
+	    c->where.depth)
+		return false;
+	for (size_t i = 0; i < l->rels.n; i++) {
+		const struct lf_rec *q = l->rels.v[i].rec;
+
+		if (q->mode && !strcmp(q->mode, "read") && !strcmp(q->file, r->file) &&
+		    strcmp(q->function, r->function))
+			return true;
+	}
+	return false;
+}
+
 /* Does R's section release the lock before line N and again after it? */
 static bool released_around(const struct lf_rec *r, int n)
 {
@@ -410,7 +432,8 @@ bool lf_rule_rcu(const struct lf_lock *l, const struct lf_analysis *a,
 		nprofiled += ctx[i].share >= a->rules.rwlock_hot_percent;
 		/* no release in its function: held on every return (a
 		 * conditional release, if (f_owner) read_unlock(), is not) */
-		if (r->open_at_exit && !r->releases.n && !user)
+		if (r->open_at_exit && !r->releases.n && !user &&
+		    !seq_section(l, r, &ctx[i]))
 			plist_add(held, "%s:%d %s()", r->file, r->line,
 				  lf_fn_basename(r->function));
 		if ((q = retaken_inside(l, r)))

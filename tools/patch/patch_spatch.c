@@ -239,6 +239,14 @@ static void local_includes(const char *tree, const char *file,
 			continue;
 		p += 7;
 		p += strspn(p, " \t");
+		/* <NAME>: include/NAME of the tree (a struct whose member
+		 * an rcu rewrite makes __rcu, lf_spatch_run) */
+		if (*p == '<' && (end = strchr(p + 1, '>'))) {
+			name = xasprintf("include/%.*s", (int)(end - p - 1), p + 1);
+			lf_strv_add(out, name);
+			free(name);
+			continue;
+		}
 		if (*p++ != '"' || !(end = strchr(p, '"')))
 			continue;
 		name = xasprintf("%.*s%.*s", dirlen, file, (int)(end - p), p);
@@ -299,7 +307,7 @@ void lf_spatch_done(void)
 	memset(&shared, 0, sizeof(shared));
 }
 
-void lf_spatch_run(struct lf_pjob *j, const char *tree)
+static void spatch_once(struct lf_pjob *j, const char *tree)
 {
 	struct lf_strv argv = { 0 };
 	char *script = script_path(j->script), *err = NULL, *macros, *dir;
@@ -421,6 +429,79 @@ out:
 	free(dir);
 	free(macros);
 	free(script);
+}
+
+/*
+ * The header of TREE defining struct TAG among those J's .c files include
+ * as <NAME> (include/NAME), or NULL.
+ */
+static char *struct_header(const struct lf_pjob *j, const char *tree, const char *tag)
+{
+	char *def = xasprintf("struct %s {", tag), *found = NULL;
+
+	for (size_t i = 0; i < j->files.n && !found; i++) {
+		struct lf_strv inc = { 0 };
+
+		if (!lf_has_suffix(j->files.v[i], ".c"))
+			continue;
+		local_includes(tree, j->files.v[i], &inc);
+		for (size_t k = 0; k < inc.n; k++) {
+			char *path = xasprintf("%s/%s", tree, inc.v[k]);
+			char *text = found ? NULL : lf_read_file(path, NULL);
+
+			if (text && strstr(text, def) && lf_path_ok(inc.v[k]))
+				found = xstrdup(inc.v[k]);
+			free(text);
+			free(path);
+			free(inc.v[k]);
+		}
+		free(inc.v);
+	}
+	free(def);
+	return found;
+}
+
+/* An rcu rewrite of an open-coded chain whose entries' struct is defined
+ * in a header the files include ("struct TAG is not defined in these
+ * files", cocci/templates/rcu_chain_rewrite.inc): spatch once more with
+ * that header, whose member becomes __rcu with the rest. */
+void lf_spatch_run(struct lf_pjob *j, const char *tree)
+{
+	static const char marker[] = " is not defined in these files: ";
+	const char *m, *s;
+	char *tag, *hdr;
+
+	spatch_once(j, tree);
+	m = j->notes ? strstr(j->notes, marker) : NULL;
+	if (!m)
+		return;
+	for (s = m; s > j->notes && s[-1] != ' '; s--)
+		;
+	if (s - j->notes < 7 || strncmp(s - 7, "struct ", 7))
+		return;
+	tag = xasprintf("%.*s", (int)(m - s), s);
+	hdr = struct_header(j, tree, tag);
+	free(tag);
+	if (!hdr || lf_strv_has(&j->files, hdr)) {
+		free(hdr);
+		return;
+	}
+	lf_strv_add(&j->files, hdr);
+	lf_strv_sort(&j->files);
+	free(hdr);
+	free(j->failed);
+	free(j->diff);
+	free(j->notes);
+	j->failed = j->diff = j->notes = NULL;
+	for (size_t i = 0; i < j->untyped.n; i++)
+		free(j->untyped.v[i]);
+	j->untyped.n = 0;
+	{
+		double secs = j->spatch_secs;
+
+		spatch_once(j, tree);
+		j->spatch_secs += secs;
+	}
 }
 
 char *lf_spatch_check(const char *name, const char *dir, const char *file,

@@ -1,0 +1,1 @@
+../../../cocci/rwlock_to_rcu.cocci

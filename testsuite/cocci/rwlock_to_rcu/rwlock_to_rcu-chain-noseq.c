@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+/* an open-coded chain whose read section is left held by a function no struct seq_operations pairs with its unlock: refused */
+#include <linux/seq_file.h>
+#include <linux/spinlock.h>
+#include <net/sock.h>
+
+struct item {
+	struct sock sk;
+	struct item *next;
+	int id;
+};
+
+struct item_net {
+	struct item *hash_table[16];
+	rwlock_t hash_lock;
+};
+
+static struct item *__get_item(struct item_net *pn, int id)
+{
+	struct item *ret = pn->hash_table[id & 15];
+
+	while (ret) {
+		if (ret->id == id)
+			return ret;
+		ret = ret->next;
+	}
+	return NULL;
+}
+
+static void __link_item(struct item_net *pn, struct item *po)
+{
+	po->next = pn->hash_table[po->id & 15];
+	pn->hash_table[po->id & 15] = po;
+}
+
+struct item *get_item(struct item_net *pn, int id)
+{
+	struct item *po;
+
+	read_lock_bh(&pn->hash_lock);
+	po = __get_item(pn, id);
+	if (po)
+		sock_hold(&po->sk);
+	read_unlock_bh(&pn->hash_lock);
+	return po;
+}
+
+struct item *item_first(struct item_net *pn)
+{
+	read_lock_bh(&pn->hash_lock);
+	return __get_item(pn, 0);
+}
+
+void item_done(struct item_net *pn)
+{
+	read_unlock_bh(&pn->hash_lock);
+}
+
+void add_item(struct item_net *pn, struct item *po)
+{
+	write_lock_bh(&pn->hash_lock);
+	__link_item(pn, po);
+	write_unlock_bh(&pn->hash_lock);
+}
+
+int item_create(struct socket *sock, struct sock *sk)
+{
+	sock_init_data(sock, sk);
+	return 0;
+}
